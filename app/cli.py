@@ -1,0 +1,135 @@
+"""The `shousi` command: grade a file, serve the app, list problems."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from app.settings import Settings
+
+cli = typer.Typer(
+    help="Shousi: hand-write Transformer code, graded in a sandbox.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+problems_cli = typer.Typer(help="Inspect the problem bank.", no_args_is_help=True)
+cli.add_typer(problems_cli, name="problems")
+
+USAGE_ERROR = 2
+
+
+@cli.command()
+def grade(
+    problem_id: Annotated[str, typer.Argument(help="Problem id, e.g. attention.")],
+    file: Annotated[Path, typer.Argument(help="Python file with your solution.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result document.")] = False,
+    mode: Annotated[str, typer.Option(help="'submit' (all cases) or 'run' (samples).")] = "submit",
+) -> None:
+    """Grade FILE exactly as the web app does; exit 0 accepted, 1 not accepted, 2 usage."""
+    from app.grading import grade_submission
+    from app.problems import load_bank
+    from app.sandbox.pool import SandboxPool
+
+    if mode not in ("run", "submit"):
+        raise typer.BadParameter("mode must be 'run' or 'submit'", param_hint="--mode")
+    settings = Settings()
+    bank = load_bank(settings.problem_dirs())
+    problem = bank.get(problem_id)
+    if problem is None:
+        typer.echo(f"unknown problem {problem_id!r}; see `shousi problems list`", err=True)
+        raise typer.Exit(USAGE_ERROR)
+    try:
+        code = file.read_bytes().decode("utf-8")
+    except OSError as exc:
+        typer.echo(f"cannot read {file}: {exc.strerror}", err=True)
+        raise typer.Exit(USAGE_ERROR) from None
+    except UnicodeDecodeError:
+        typer.echo(f"{file} is not UTF-8 text", err=True)
+        raise typer.Exit(USAGE_ERROR) from None
+    pool = SandboxPool(size=1, limits=settings.sandbox_limits())
+    pool.start()
+    try:
+        result = grade_submission(problem=problem, code=code, mode=mode, pool=pool)
+    finally:
+        pool.close()
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        _print_result(result)
+    raise typer.Exit(0 if result.accepted else 1)
+
+
+def _print_result(result) -> None:  # noqa: ANN001
+    passed = sum(case.passed for case in result.cases)
+    typer.echo(
+        f"{result.problem}: {result.verdict.value}  ({passed}/{len(result.cases)} cases, "
+        f"{result.duration_ms} ms)"
+    )
+    if result.message and not result.cases:
+        typer.echo(f"  {result.message}")
+    for case in result.cases:
+        mark = "ok  " if case.passed else "FAIL"
+        label = f"{case.name} (hidden)" if case.hidden else case.name
+        typer.echo(f"  {mark} {label}: {case.message}")
+        if case.details.get("traceback"):
+            typer.echo(
+                "\n".join("       " + line for line in case.details["traceback"].splitlines())
+            )
+
+
+@cli.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Bind address (default SHOUSI_HOST).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default SHOUSI_PORT).")] = None,
+) -> None:
+    """Start the web app."""
+    import uvicorn
+
+    from app.web import create_app
+
+    settings = Settings()
+    updates = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
+    settings = settings.model_copy(update=updates)
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level.lower(),
+    )
+
+
+@problems_cli.command("list")
+def list_problems(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the problems in the bank, and any folder that failed to load."""
+    from app.problems import load_bank
+
+    bank = load_bank(Settings().problem_dirs())
+    rows = [
+        {
+            "id": p.id,
+            "title": p.meta.title.en,
+            "difficulty": p.meta.difficulty,
+            "framework": p.meta.framework,
+            "tags": p.meta.tags,
+        }
+        for p in bank.ordered()
+    ]
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+    else:
+        for row in rows:
+            typer.echo(
+                f"{row['id']:<30} {row['difficulty']:<7} {row['framework']:<6} {row['title']}"
+            )
+    for folder, reason in bank.errors:
+        typer.echo(f"error: {folder}: {reason}", err=True)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli()

@@ -1,0 +1,312 @@
+"""grade_submission: static checks, then the sandbox, then trusted comparison and verdict."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import torch
+
+from app.codec import Caps, CodecError, TensorArray, decode
+from app.problems.model import Problem
+from app.sandbox.limits import SandboxLimits
+from app.sandbox.pool import RunReport, SandboxFailure, SandboxPool
+from graders.case import Case
+from graders.compare import compare_output
+from graders.result import VERDICT_ORDER, CaseResult, GradeResult, Verdict
+from graders.static_check import check_source
+
+MAX_CODE_BYTES = 64 * 1024
+SHOWN_VALUES = 64  # expected/got arrays up to this size are echoed for visible cases
+_MEMORY_MARKERS = ("can't allocate memory", "DefaultCPUAllocator", "not enough memory")
+_prepare_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class PreparedCase:
+    """A case with its reference outputs, computed once in the trusted process."""
+
+    case: Case
+    wire: dict[str, Any]
+    expected: list[np.ndarray]
+
+
+def _fresh(value: Any) -> Any:
+    if isinstance(value, torch.Tensor):
+        return value.detach().clone()
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, list | tuple):
+        return [_fresh(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    return value
+
+
+def _to_wire(value: Any) -> Any:
+    if isinstance(value, torch.Tensor):
+        return TensorArray(value.detach().cpu().numpy().copy())
+    if isinstance(value, list | tuple):
+        return [_to_wire(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _to_wire(item) for key, item in value.items()}
+    return value
+
+
+def _as_arrays(result: Any) -> list[np.ndarray]:
+    values = list(result) if isinstance(result, tuple) else [result]
+    return [
+        v.detach().cpu().numpy() if isinstance(v, torch.Tensor) else np.asarray(v) for v in values
+    ]
+
+
+def reference_outputs(problem: Problem, case: Case) -> tuple[list[np.ndarray], dict | None]:
+    """Run the trusted reference on fresh copies of a case's inputs (and weights, if any)."""
+    inputs = _fresh(case.inputs)
+    if problem.meta.kind == "function":
+        return _as_arrays(problem.reference(**inputs)), None
+    torch.manual_seed(case.seed)
+    module = problem.reference(**case.init)
+    module.eval()
+    with torch.no_grad():
+        outputs = _as_arrays(module(**inputs))
+    assert problem.meta.module is not None
+    state = dict(module.state_dict()) if problem.meta.module.load_state_dict else None
+    return outputs, state
+
+
+def prepared_cases(problem: Problem) -> list[PreparedCase]:
+    """Every case of a problem with reference outputs; computed on first use, then cached."""
+    with _prepare_lock:
+        if problem._prepared is None:
+            prepared = []
+            for case in problem.build_cases():
+                expected, state = reference_outputs(problem, case)
+                if len(expected) != len(problem.meta.returns):
+                    raise ValueError(f"{problem.id}: reference returned {len(expected)} values")
+                wire = {
+                    "inputs": _to_wire(case.inputs),
+                    "init": case.init,
+                    "state": _to_wire(state) if state is not None else None,
+                }
+                prepared.append(PreparedCase(case, wire, expected))
+            problem._prepared = prepared
+        return problem._prepared
+
+
+def _worst(verdicts: list[Verdict]) -> Verdict:
+    return min(verdicts, key=VERDICT_ORDER.index) if verdicts else Verdict.ACCEPTED
+
+
+def grade_submission(*, problem: Problem, code: str, mode: str, pool: SandboxPool) -> GradeResult:
+    """Grade `code` on the sample cases (mode 'run') or on every case (mode 'submit')."""
+    started = time.monotonic()
+    meta = problem.meta
+
+    def result(
+        verdict: Verdict, cases: list[CaseResult], message: str = "", stdout: str = ""
+    ) -> GradeResult:
+        elapsed = int((time.monotonic() - started) * 1000)
+        return GradeResult(
+            problem=problem.id,
+            verdict=verdict,
+            cases=cases,
+            duration_ms=elapsed,
+            message=message,
+            mode=mode,
+            stdout=stdout,
+        )
+
+    if len(code.encode("utf-8")) > MAX_CODE_BYTES:
+        return result(Verdict.REJECTED, [], f"code is larger than {MAX_CODE_BYTES} bytes")
+    rejection = check_source(code, entry=meta.entry, forbidden_api=meta.forbidden.api)
+    if rejection:
+        return result(Verdict.REJECTED, [], rejection.message)
+    cases = [c for c in prepared_cases(problem) if mode == "submit" or not c.case.hidden]
+    job = {
+        "code": code,
+        "entry": meta.entry,
+        "kind": meta.kind,
+        "load_state_dict": bool(meta.module and meta.module.load_state_dict),
+        "forbidden_api": meta.forbidden.api,
+        "forbidden_aten": meta.forbidden.aten,
+        "cases": [c.wire for c in cases],
+    }
+    try:
+        report = pool.run(job)
+    except SandboxFailure:
+        return result(
+            Verdict.RUNTIME_ERROR,
+            [],
+            "the sandbox lost the process running your code (did it kill its parent?)",
+        )
+    return _judge(problem, cases, report, result, pool.limits)
+
+
+def _judge(
+    problem: Problem,
+    cases: list[PreparedCase],
+    report: RunReport,
+    result: Any,
+    limits: SandboxLimits,
+) -> GradeResult:
+    caps = Caps(max_bytes=limits.output_bytes)
+    messages: list[dict] = []
+    for frame in report.frames:
+        try:
+            message = decode(frame, caps)
+        except CodecError as exc:
+            return result(Verdict.RUNTIME_ERROR, [], f"your code's output could not be read: {exc}")
+        if not isinstance(message, dict):
+            return result(Verdict.RUNTIME_ERROR, [], "your code's output could not be read")
+        messages.append(message)
+    ended = _how_it_ended(report, limits)
+    if not messages:
+        row = CaseResult("load", False, ended[1], ended[2])
+        return result(ended[0], [row], ended[2], report.stdout)
+    if messages[0].get("load") != "ok":
+        return _load_failure(problem, messages[0], result, report.stdout)
+    by_index = {m.get("case"): m for m in messages[1:]}
+    rows: list[CaseResult] = []
+    verdicts: list[Verdict] = []
+    stopped = False
+    for index, prepared in enumerate(cases):
+        message = by_index.get(index)
+        if message is not None:
+            verdict, row = _judge_case(problem, prepared, message)
+        else:
+            verdict, kind, text = ended
+            if stopped:
+                kind, text = "not_run", "not run: an earlier case stopped your code"
+            stopped = True
+            row = CaseResult(prepared.case.name, False, kind, text, prepared.case.hidden)
+        rows.append(row)
+        verdicts.append(verdict)
+    final = _worst(verdicts)
+    summary = "" if final is Verdict.ACCEPTED else next(r.message for r in rows if not r.passed)
+    return result(final, rows, summary, report.stdout)
+
+
+def _how_it_ended(report: RunReport, limits: SandboxLimits) -> tuple[Verdict, str, str]:
+    """Verdict for cases that produced no frame, from how the child ended."""
+    if report.status == "timeout":
+        text = f"time limit exceeded ({limits.wall_seconds:g} s wall clock)"
+        return Verdict.TIME_LIMIT, "time_limit", text
+    if report.exit_code == -signal.SIGXCPU or report.cpu_seconds >= int(limits.cpu_seconds):
+        return (
+            Verdict.TIME_LIMIT,
+            "time_limit",
+            f"time limit exceeded ({limits.cpu_seconds:g} s CPU)",
+        )
+    if report.status == "output_limit":
+        text = f"output is larger than the {limits.output_bytes // 1024} KiB limit"
+        return Verdict.RUNTIME_ERROR, "output_limit", text
+    if report.status == "signaled":
+        name = (
+            signal.Signals(-report.exit_code).name
+            if -report.exit_code in signal.valid_signals()
+            else "?"
+        )
+        return Verdict.RUNTIME_ERROR, "crash", f"your code crashed ({name})"
+    return (
+        Verdict.RUNTIME_ERROR,
+        "crash",
+        "your code exited before finishing (sys.exit or os._exit?)",
+    )
+
+
+def _is_memory_error(error: dict) -> bool:
+    return error.get("type") == "MemoryError" or any(
+        marker in error.get("message", "") for marker in _MEMORY_MARKERS
+    )
+
+
+def _error_row(name: str, hidden: bool, error: dict) -> tuple[Verdict, CaseResult]:
+    details = {"traceback": error.get("traceback", ""), "line": error.get("line")}
+    if _is_memory_error(error):
+        return Verdict.MEMORY_LIMIT, CaseResult(
+            name,
+            False,
+            "memory_limit",
+            "memory limit exceeded: " + error["message"],
+            hidden,
+            details,
+        )
+    return Verdict.RUNTIME_ERROR, CaseResult(
+        name, False, "error", error.get("message", ""), hidden, details
+    )
+
+
+def _load_failure(problem: Problem, load: dict, result: Any, stdout: str) -> GradeResult:
+    if load.get("forbidden"):
+        return result(Verdict.REJECTED, [], f"{load['forbidden']} is not allowed in this problem")
+    if load.get("load") == "missing_entry":
+        what = "class" if problem.meta.kind == "module" else "function"
+        return result(
+            Verdict.REJECTED, [], f"`{problem.meta.entry}` must be a {what} defined by your code"
+        )
+    verdict, row = _error_row("load", False, load.get("error", {}))
+    row.message = "while loading your code: " + row.message
+    return result(verdict, [row], row.message, stdout)
+
+
+def _judge_case(
+    problem: Problem, prepared: PreparedCase, message: dict
+) -> tuple[Verdict, CaseResult]:
+    name, hidden = prepared.case.name, prepared.case.hidden
+    if message.get("forbidden"):
+        text = f"{message['forbidden']} is not allowed in this problem"
+        return Verdict.REJECTED, CaseResult(name, False, "forbidden", text, hidden)
+    if "error" in message:
+        return _error_row(name, hidden, message["error"])
+    module_problem = _check_module(problem, message)
+    if module_problem:
+        return Verdict.WRONG_ANSWER, CaseResult(name, False, "module", module_problem, hidden)
+    returns = problem.meta.returns
+    outputs = message.get("outputs", [])
+    if len(outputs) != len(returns):
+        names = ", ".join(r.name for r in returns)
+        want = f"a tuple ({names})" if len(returns) > 1 else "a single value"
+        return Verdict.WRONG_ANSWER, CaseResult(
+            name, False, "return", f"expected {want}, got {len(outputs)} value(s)", hidden
+        )
+    details: dict[str, Any] = {}
+    checks = []
+    for spec, expected, actual in zip(returns, prepared.expected, outputs, strict=True):
+        check = compare_output(spec.spec(), expected=expected, actual=actual)
+        checks.append(check)
+        details[spec.name] = check.details
+        if not check.passed and not hidden and expected.size <= SHOWN_VALUES and "array" in actual:
+            check.details["expected"] = expected.tolist()
+            check.details["got"] = actual["array"].tolist()
+    failed = [c for c in checks if not c.passed]
+    if failed:
+        kind = failed[0].kind
+        return Verdict.WRONG_ANSWER, CaseResult(
+            name, False, kind, "; ".join(c.message for c in failed), hidden, {"checks": details}
+        )
+    return Verdict.ACCEPTED, CaseResult(
+        name,
+        True,
+        checks[0].kind,
+        "; ".join(c.message for c in checks),
+        hidden,
+        {"checks": details},
+    )
+
+
+def _check_module(problem: Problem, message: dict) -> str | None:
+    module = problem.meta.module
+    if module is None:
+        return None
+    buffers, parameters = message.get("buffers", {}), message.get("parameters", {})
+    for name in module.buffers:
+        if name in parameters:
+            return f"`{name}` is an nn.Parameter; register it with register_buffer('{name}', ...)"
+        if name not in buffers:
+            return f"the module has no buffer named `{name}` (use register_buffer('{name}', ...))"
+    return None

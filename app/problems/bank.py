@@ -1,0 +1,125 @@
+"""Load problem folders; a broken folder is reported with its path and reason, and skipped."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import logging
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from pydantic import ValidationError
+
+from app.problems.model import Problem, ProblemMeta
+
+log = logging.getLogger("shousi.problems")
+
+REQUIRED_FILES = ("problem.toml", "statement.en.md", "statement.zh.md", "starter.py", "cases.py")
+BUILTIN_DIR = Path(__file__).resolve().parents[2] / "problems"
+
+
+class LoadError(Exception):
+    """A problem folder that cannot be used."""
+
+
+@dataclass
+class Bank:
+    """Every problem that loaded, in display order, and every folder that did not."""
+
+    problems: dict[str, Problem] = field(default_factory=dict)
+    errors: list[tuple[Path, str]] = field(default_factory=list)
+
+    def get(self, problem_id: str) -> Problem | None:
+        """The problem with this id, or None."""
+        return self.problems.get(problem_id)
+
+    def ordered(self) -> list[Problem]:
+        """Problems sorted for display."""
+        return sorted(self.problems.values(), key=lambda p: (p.meta.order, p.id))
+
+
+def _import_file(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise LoadError(f"cannot import {path.name}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _resolve_reference(folder: Path, reference: str) -> Any:
+    """`pkg.module:attr`, or `reference.py:attr` for a file inside the problem folder."""
+    module_name, _, attr = reference.partition(":")
+    if not attr:
+        raise LoadError(f"reference {reference!r} must look like 'module:attribute'")
+    if module_name.endswith(".py"):
+        module = _import_file(folder / module_name, f"shousi_problem_{folder.name}_reference")
+    else:
+        module = importlib.import_module(module_name)
+    try:
+        return getattr(module, attr)
+    except AttributeError:
+        raise LoadError(f"reference module {module_name} has no {attr!r}") from None
+
+
+def load_problem(folder: Path) -> Problem:
+    """Load and validate one problem folder."""
+    missing = [name for name in REQUIRED_FILES if not (folder / name).is_file()]
+    if missing:
+        raise LoadError(f"missing {', '.join(missing)}")
+    try:
+        meta = ProblemMeta.model_validate(tomllib.loads((folder / "problem.toml").read_text()))
+    except tomllib.TOMLDecodeError as exc:
+        raise LoadError(f"problem.toml: {exc}") from None
+    except ValidationError as exc:
+        errors = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()
+        )
+        raise LoadError(f"problem.toml: {errors}") from None
+    if meta.id != folder.name:
+        raise LoadError(f"problem.toml id {meta.id!r} does not match the folder name")
+    if (meta.kind == "module") != (meta.module is not None):
+        raise LoadError("problem.toml: [module] is required exactly when kind = 'module'")
+    cases_module = _import_file(folder / "cases.py", f"shousi_problem_{folder.name}_cases")
+    build_cases = getattr(cases_module, "build_cases", None)
+    if not callable(build_cases):
+        raise LoadError("cases.py must define build_cases()")
+    return Problem(
+        meta=meta,
+        path=folder,
+        statement={
+            lang: (folder / f"statement.{lang}.md").read_text(encoding="utf-8")
+            for lang in ("en", "zh")
+        },
+        starter=(folder / "starter.py").read_text(encoding="utf-8"),
+        reference=_resolve_reference(folder, meta.reference),
+        build_cases=build_cases,
+    )
+
+
+def load_bank(dirs: list[Path]) -> Bank:
+    """Load every problem folder under `dirs`; later directories may not reuse an id."""
+    bank = Bank()
+    for root in dirs:
+        if not root.is_dir():
+            bank.errors.append((root, "problems directory does not exist"))
+            continue
+        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+            if folder.name.startswith((".", "_")):
+                continue
+            try:
+                problem = load_problem(folder)
+            except Exception as exc:  # noqa: BLE001 - one broken folder must not stop the rest
+                reason = str(exc) if isinstance(exc, LoadError) else f"{type(exc).__name__}: {exc}"
+                bank.errors.append((folder, reason))
+                continue
+            if problem.id in bank.problems:
+                bank.errors.append((folder, f"duplicate problem id {problem.id!r}"))
+                continue
+            bank.problems[problem.id] = problem
+    for folder, reason in bank.errors:
+        log.error("problem folder %s skipped: %s", folder, reason)
+    return bank

@@ -1,0 +1,101 @@
+"""Problem metadata (`problem.toml`), checked against a schema when a folder is loaded."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from graders.compare import ReturnSpec
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Localized(_Strict):
+    """A text in both languages; Chinese is first-class, so neither is optional."""
+
+    en: str = Field(min_length=1)
+    zh: str = Field(min_length=1)
+
+
+class ReturnMeta(_Strict):
+    """One returned value and its tolerance."""
+
+    name: str
+    type: Literal["ndarray", "tensor"]
+    dtype: Literal["float", "bool"] = "float"
+    atol: float = Field(default=0.0, ge=0)
+    rtol: float = Field(default=0.0, ge=0)
+
+    def spec(self) -> ReturnSpec:
+        """The grader's view of this return value."""
+        return ReturnSpec(self.name, self.type, self.dtype, self.atol, self.rtol)
+
+
+class Forbidden(_Strict):
+    """APIs a submission may not use: dotted Python paths and aten kernel name prefixes."""
+
+    api: list[str] = []
+    aten: list[str] = []
+
+
+class ModuleMeta(_Strict):
+    """How a module problem is instantiated and checked."""
+
+    load_state_dict: bool = True
+    buffers: list[str] = []
+
+
+class ProblemMeta(_Strict):
+    """The contents of `problem.toml`."""
+
+    id: str
+    order: int = 1000
+    title: Localized
+    difficulty: Literal["easy", "medium", "hard"]
+    framework: Literal["numpy", "torch"]
+    tags: list[str] = []
+    kind: Literal["function", "module"] = "function"
+    entry: str
+    signature: str
+    reference: str
+    returns: list[ReturnMeta] = Field(min_length=1)
+    forbidden: Forbidden = Forbidden()
+    module: ModuleMeta | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _slug(cls, value: str) -> str:
+        if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", value):
+            raise ValueError("id must be lowercase words joined by '-'")
+        return value
+
+    @field_validator("entry")
+    @classmethod
+    def _identifier(cls, value: str) -> str:
+        if not value.isidentifier():
+            raise ValueError("entry must be a Python identifier")
+        return value
+
+
+@dataclass
+class Problem:
+    """A loaded problem: metadata, statements, starter code and its trusted code."""
+
+    meta: ProblemMeta
+    path: Path
+    statement: dict[str, str]
+    starter: str
+    reference: Any
+    build_cases: Any
+    _prepared: Any = field(default=None, repr=False)
+
+    @property
+    def id(self) -> str:
+        """The problem id (a stable contract)."""
+        return self.meta.id

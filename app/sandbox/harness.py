@@ -1,0 +1,205 @@
+"""Runs inside the sandboxed child: load the submission, turn case inputs into outputs.
+
+Nothing here judges anything. Each case's outputs (or its error) are written back as a
+codec frame; the trusted process compares them. The child never sees expected outputs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import traceback
+from typing import Any
+
+import numpy as np
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from app.codec import TensorArray, encode
+from app.sandbox.protocol import write_frame
+
+SOLUTION_FILE = "solution.py"
+
+
+class ForbiddenAPIError(BaseException):
+    """Raised by the runtime guard; a BaseException so `except Exception` cannot hide it."""
+
+
+class _Guard:
+    """Records the first forbidden API the submission reached, however it reached it."""
+
+    def __init__(self) -> None:
+        self.hit: str | None = None
+
+    def trip(self, name: str) -> None:
+        if self.hit is None:
+            self.hit = name
+        raise ForbiddenAPIError(f"{name} is not allowed in this problem")
+
+
+class _AtenGuard(TorchDispatchMode):
+    """Catches forbidden kernels at the dispatcher, below every Python alias of them."""
+
+    def __init__(self, guard: _Guard, names: list[str]) -> None:
+        super().__init__()
+        self.guard = guard
+        self.names = tuple(names)
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # noqa: ANN001
+        name = func.overloadpacket.__name__
+        if name.startswith(self.names):
+            self.guard.trip(f"torch.ops.aten.{name}")
+        return func(*args, **(kwargs or {}))
+
+
+def _resolve(path: str) -> tuple[Any, str] | None:
+    """Find the (owner, attribute) for a dotted path among already-imported modules."""
+    parts = path.split(".")
+    for split in range(len(parts) - 1, 0, -1):
+        try:
+            owner: Any = importlib.import_module(".".join(parts[:split]))
+        except ImportError:
+            continue
+        try:
+            for attr in parts[split:-1]:
+                owner = getattr(owner, attr)
+        except AttributeError:
+            return None
+        return (owner, parts[-1]) if hasattr(owner, parts[-1]) else None
+    return None
+
+
+def install_guards(guard: _Guard, api_paths: list[str]) -> None:
+    """Replace each forbidden function, and each forbidden class's __init__, with a trap."""
+    for path in api_paths:
+        if path.split(".")[0] not in ("torch", "numpy"):
+            continue  # never import anything new (scipy is not installed in the worker)
+        found = _resolve(path)
+        if found is None:
+            continue
+        owner, attr = found
+        target = getattr(owner, attr)
+
+        def trap(*_args: Any, _path: str = path, **_kwargs: Any) -> None:
+            guard.trip(_path)
+
+        if isinstance(target, type):
+            target.__init__ = trap
+        else:
+            setattr(owner, attr, trap)
+
+
+def warm_up() -> None:
+    """Run the lazy imports a dispatch mode and a first module call trigger, before forking."""
+    with _AtenGuard(_Guard(), ["__never__"]):
+        torch.nn.Linear(2, 2)(torch.ones(1, 2))
+
+
+def _build(value: Any) -> Any:
+    """Turn decoded case data into fresh objects: tensors where the case asked for them."""
+    if isinstance(value, TensorArray):
+        return torch.from_numpy(value.array.copy())
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, list):
+        return [_build(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _build(item) for key, item in value.items()}
+    return value
+
+
+def _export(value: Any) -> dict:
+    """Describe one returned value as an array, or say what it was instead."""
+    if type(value) is np.ndarray:
+        if value.dtype.kind not in "biuf":
+            return {"wrong_type": f"numpy.ndarray of dtype {value.dtype}"}
+        return {"array": value, "type": "ndarray"}
+    if isinstance(value, torch.Tensor) and type(value) in (torch.Tensor, torch.nn.Parameter):
+        tensor = value.detach().cpu().resolve_conj().resolve_neg()
+        if tensor.is_complex() or tensor.dtype not in _TORCH_EXPORTABLE:
+            return {"wrong_type": f"torch.Tensor of dtype {tensor.dtype}"}
+        if tensor.dtype == torch.bfloat16:
+            tensor = tensor.float()
+        return {"array": tensor.numpy(), "type": "tensor", "dtype": str(tensor.dtype)}
+    kind = type(value)
+    return {"wrong_type": f"{kind.__module__}.{kind.__qualname__}".removeprefix("builtins.")}
+
+
+_TORCH_EXPORTABLE = {
+    torch.bool,
+    torch.uint8,
+    torch.int8,
+    torch.int16,
+    torch.int32,
+    torch.int64,
+    torch.float16,
+    torch.bfloat16,
+    torch.float32,
+    torch.float64,
+}
+
+
+def describe_error(exc: BaseException) -> dict:
+    """The submission's own traceback: only frames from its file, with editor line numbers."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == SOLUTION_FILE]
+    lines = [f"  line {f.lineno}, in {f.name}\n    {(f.line or '').strip()}" for f in frames]
+    message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return {
+        "type": type(exc).__name__,
+        "message": message[:2000],
+        "traceback": "\n".join(lines[-8:]),
+        "line": frames[-1].lineno if frames else None,
+    }
+
+
+def _send(fd: int, message: dict) -> None:
+    write_frame(fd, encode(message))
+
+
+def run_submission(job: dict, result_fd: int) -> None:
+    """Execute every case of `job` and stream one frame per case to `result_fd`."""
+    guard = _Guard()
+    install_guards(guard, job["forbidden_api"])
+    namespace: dict[str, Any] = {"__name__": "solution", "__file__": SOLUTION_FILE}
+    try:
+        exec(compile(job["code"], SOLUTION_FILE, "exec"), namespace)  # noqa: S102
+    except BaseException as exc:  # noqa: BLE001 - any failure of user code is reported
+        _send(result_fd, {"load": "error", "forbidden": guard.hit, "error": describe_error(exc)})
+        return
+    entry = namespace.get(job["entry"])
+    if entry is None or (job["kind"] == "module") != isinstance(entry, type):
+        _send(result_fd, {"load": "missing_entry", "forbidden": guard.hit})
+        return
+    _send(result_fd, {"load": "ok"})
+    aten_guard = _AtenGuard(guard, job["forbidden_aten"]) if job["forbidden_aten"] else None
+    for index, case in enumerate(job["cases"]):
+        _send(result_fd, {"case": index, **_run_case(job, entry, case, guard, aten_guard)})
+
+
+def _maybe(manager: Any) -> Any:
+    return manager if manager is not None else contextlib.nullcontext()
+
+
+def _run_case(job: dict, entry: Any, case: dict, guard: _Guard, aten_guard: Any) -> dict:
+    report: dict[str, Any] = {}
+    try:
+        inputs = _build(case["inputs"])
+        if job["kind"] == "module":
+            with _maybe(aten_guard):
+                module = entry(**_build(case["init"]))
+            report["parameters"] = {n: list(p.shape) for n, p in module.named_parameters()}
+            report["buffers"] = {n: list(b.shape) for n, b in module.named_buffers()}
+            if job["load_state_dict"]:
+                module.load_state_dict(_build(case["state"]), strict=True)
+            module.eval()
+            with torch.no_grad(), _maybe(aten_guard):
+                result = module(**inputs)
+        else:
+            with _maybe(aten_guard):
+                result = entry(**inputs)
+    except BaseException as exc:  # noqa: BLE001
+        return {**report, "forbidden": guard.hit, "error": describe_error(exc)}
+    if guard.hit:
+        return {**report, "forbidden": guard.hit}
+    values = list(result) if isinstance(result, tuple) else [result]
+    return {**report, "returned": len(values), "outputs": [_export(v) for v in values]}

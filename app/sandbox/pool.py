@@ -1,0 +1,158 @@
+"""Trusted side of the sandbox: a pool of warm workers, replaced when they die or hang."""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+
+from app.codec import Caps, CodecError, decode, encode
+from app.sandbox.limits import SandboxLimits
+from app.sandbox.protocol import FrameError, read_frame, split_frames, write_frame
+
+log = logging.getLogger("shousi.sandbox")
+
+WORKER_START_SECONDS = 60.0
+
+
+class SandboxBusy(RuntimeError):
+    """Every worker stayed busy for longer than the caller was willing to wait."""
+
+
+class SandboxFailure(RuntimeError):
+    """The worker itself failed (died or stopped answering) while running a job."""
+
+
+@dataclass(frozen=True)
+class RunReport:
+    """How the child ended and the raw frames it produced (still untrusted bytes)."""
+
+    status: str
+    exit_code: int
+    cpu_seconds: float
+    wall_ms: float
+    max_rss_kb: int
+    frames: list[bytes]
+    truncated: bool
+    stdout: str
+
+
+class _Worker:
+    def __init__(self) -> None:
+        # The worker must not inherit the server's secrets either.
+        env = {key: os.environ[key] for key in ("PATH", "PYTHONPATH") if key in os.environ}
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "app.sandbox.worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            close_fds=True,
+        )
+        self.ready = False
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + WORKER_START_SECONDS
+        read_frame(self.process.stdout.fileno(), max_size=16, deadline=deadline)
+        self.ready = True
+
+    def run(self, job: bytes, deadline: float, max_reply: int) -> bytes:
+        write_frame(self.process.stdin.fileno(), job)
+        return read_frame(self.process.stdout.fileno(), max_size=max_reply, deadline=deadline)
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
+class SandboxPool:
+    """A fixed number of warm workers; `run` blocks until one is free (or gives up)."""
+
+    def __init__(self, *, size: int, limits: SandboxLimits) -> None:
+        self.size = size
+        self.limits = limits
+        self._idle: queue.Queue[_Worker] = queue.Queue()
+        self._closed = False
+        self._lock = threading.Lock()
+        self._workers: set[_Worker] = set()
+
+    def start(self, *, wait: bool = True) -> None:
+        """Spawn the workers; with wait=False they warm up in the background."""
+        threads = [threading.Thread(target=self._spawn, daemon=True) for _ in range(self.size)]
+        for thread in threads:
+            thread.start()
+        if wait:
+            for thread in threads:
+                thread.join()
+
+    def _spawn(self) -> None:
+        if self._closed:
+            return
+        worker = _Worker()
+        with self._lock:
+            self._workers.add(worker)
+        try:
+            worker.wait_ready()
+        except (OSError, FrameError):
+            log.exception("sandbox worker failed to start")
+            self._discard(worker)
+            return
+        self._idle.put(worker)
+
+    def _discard(self, worker: _Worker) -> None:
+        worker.kill()
+        with self._lock:
+            self._workers.discard(worker)
+
+    def _replace(self, worker: _Worker) -> None:
+        self._discard(worker)
+        threading.Thread(target=self._spawn, daemon=True).start()
+
+    @property
+    def ready_workers(self) -> int:
+        """Workers currently idle and warm."""
+        return self._idle.qsize()
+
+    def run(self, job: dict, *, wait_seconds: float = 30.0) -> RunReport:
+        """Run one submission job in a fresh child and return its raw report."""
+        try:
+            worker = self._idle.get(timeout=wait_seconds)
+        except queue.Empty:
+            raise SandboxBusy("all sandbox workers are busy") from None
+        job = {**job, "limits": self.limits.to_dict()}
+        max_reply = self.limits.output_bytes + self.limits.stdout_bytes + (64 << 10)
+        # The worker enforces the wall limit itself; this margin only catches a stuck worker.
+        deadline = time.monotonic() + self.limits.wall_seconds + 5.0
+        try:
+            reply = worker.run(encode(job), deadline, max_reply)
+            report = decode(reply, Caps(max_bytes=max_reply))
+        except (OSError, FrameError, CodecError) as exc:
+            log.warning("sandbox worker lost (%s); replacing it", exc)
+            self._replace(worker)
+            raise SandboxFailure(str(exc)) from exc
+        self._idle.put(worker)
+        frames, truncated = split_frames(report["results"])
+        return RunReport(
+            status=report["status"],
+            exit_code=report["exit_code"],
+            cpu_seconds=report["cpu_seconds"],
+            wall_ms=report["wall_ms"],
+            max_rss_kb=report["max_rss_kb"],
+            frames=frames,
+            truncated=truncated,
+            stdout=report["stdout"].decode("utf-8", "replace"),
+        )
+
+    def close(self) -> None:
+        """Stop every worker."""
+        self._closed = True
+        with self._lock:
+            workers = list(self._workers)
+            self._workers.clear()
+        for worker in workers:
+            worker.kill()

@@ -1,0 +1,50 @@
+"""All configuration, from environment variables prefixed SHOUSI_ (or a .env file)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from app.problems.bank import BUILTIN_DIR
+from app.sandbox.limits import SandboxLimits
+
+
+class Settings(BaseSettings):
+    """Server, problem bank and sandbox settings; every field is documented in the README."""
+
+    model_config = SettingsConfigDict(env_prefix="SHOUSI_", env_file=".env", extra="ignore")
+
+    host: str = Field("127.0.0.1", description="Address `shousi serve` binds to.")
+    port: int = Field(8000, ge=1, le=65535, description="Port `shousi serve` listens on.")
+    problems_dirs: list[Path] = Field(
+        default_factory=list,
+        description="Extra problem folders to load, after the built-in bank (JSON list).",
+    )
+    workers: int = Field(
+        default_factory=lambda: max(1, min(4, os.cpu_count() or 1)),
+        ge=1,
+        le=64,
+        description="Warm sandbox workers, i.e. submissions graded at the same time.",
+    )
+    queue_seconds: float = Field(
+        10.0, gt=0, description="How long a submission waits for a free worker before a 503."
+    )
+    cpu_seconds: float = Field(5.0, gt=0, description="CPU time limit per submission.")
+    wall_seconds: float = Field(10.0, gt=0, description="Wall-clock limit per submission.")
+    memory_mb: int = Field(1024, ge=64, description="Memory a submission may add, in MiB.")
+    log_level: str = Field("info", description="Log level: debug, info, warning, error.")
+
+    def problem_dirs(self) -> list[Path]:
+        """The built-in bank followed by any configured extra directories."""
+        return [BUILTIN_DIR, *self.problems_dirs]
+
+    def sandbox_limits(self) -> SandboxLimits:
+        """Limits applied to every submission."""
+        return SandboxLimits(
+            cpu_seconds=self.cpu_seconds,
+            wall_seconds=self.wall_seconds,
+            memory_bytes=self.memory_mb << 20,
+        )

@@ -1,0 +1,31 @@
+"""A test case as a problem folder's `cases.py` declares it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Note:
+    """What a case is about, in both languages."""
+
+    en: str
+    zh: str
+
+
+@dataclass(frozen=True)
+class Case:
+    """Inputs for one call of the entry point (and constructor arguments for modules).
+
+    `inputs` are keyword arguments: numpy arrays, torch tensors, numbers or lists of
+    arrays. For module problems the reference module is built under `torch.manual_seed(seed)`
+    with `init`, and its weights are what the submission's module is loaded with.
+    """
+
+    name: str
+    inputs: dict[str, Any]
+    hidden: bool = False
+    init: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    note: Note | None = None

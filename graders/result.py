@@ -1,0 +1,78 @@
+"""Grading results as values; `to_dict` gives the documented result document."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Verdict(StrEnum):
+    """Verdicts in precedence order: the first that applies wins."""
+
+    REJECTED = "rejected"
+    TIME_LIMIT = "time_limit"
+    MEMORY_LIMIT = "memory_limit"
+    RUNTIME_ERROR = "runtime_error"
+    WRONG_ANSWER = "wrong_answer"
+    ACCEPTED = "accepted"
+
+
+VERDICT_ORDER = list(Verdict)
+
+
+@dataclass
+class CaseResult:
+    """One case: whether it passed, what was checked, and a message a person can act on."""
+
+    name: str
+    passed: bool
+    kind: str
+    message: str
+    hidden: bool = False
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The case row of the result document."""
+        return {
+            "name": self.name,
+            "passed": self.passed,
+            "kind": self.kind,
+            "message": self.message,
+            "hidden": self.hidden,
+            **self.details,
+        }
+
+
+@dataclass
+class GradeResult:
+    """The verdict for a whole submission."""
+
+    problem: str
+    verdict: Verdict
+    cases: list[CaseResult]
+    duration_ms: int
+    message: str = ""
+    mode: str = "submit"
+    diagnosis: list[str] = field(default_factory=list)
+    stdout: str = ""
+
+    @property
+    def accepted(self) -> bool:
+        """True only for an accepted submission."""
+        return self.verdict is Verdict.ACCEPTED
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result document shared by the CLI (--json) and the HTTP API."""
+        return {
+            "problem": self.problem,
+            "verdict": self.verdict.value,
+            "mode": self.mode,
+            "message": self.message,
+            "passed": sum(case.passed for case in self.cases),
+            "total": len(self.cases),
+            "cases": [case.to_dict() for case in self.cases],
+            "diagnosis": list(self.diagnosis),
+            "stdout": self.stdout,
+            "duration_ms": self.duration_ms,
+        }

@@ -1,0 +1,59 @@
+"""Cases for torch attention (bool mask, False = blocked), 3-D and 4-D inputs."""
+
+import torch
+
+from graders import Case, Note
+
+
+def _qkv(g: torch.Generator, lead: tuple[int, ...], lq: int, lk: int, dk: int, dv: int) -> dict:
+    return {
+        "q": torch.randn(*lead, lq, dk, generator=g),
+        "k": torch.randn(*lead, lk, dk, generator=g),
+        "v": torch.randn(*lead, lk, dv, generator=g),
+    }
+
+
+def _random_mask(g: torch.Generator, shape: tuple[int, ...]) -> torch.Tensor:
+    mask = torch.rand(*shape, generator=g) > 0.4
+    mask[..., 0] = True  # never a fully blocked row
+    return mask
+
+
+def build_cases() -> list[Case]:
+    """Sample and hidden cases."""
+    g = torch.Generator().manual_seed(303)
+    causal = torch.tril(torch.ones(5, 5, dtype=torch.bool))
+    lengths = torch.tensor([7, 3, 5])
+    padding = (torch.arange(7)[None, :] < lengths[:, None])[:, None, None, :]
+    return [
+        Case("no mask", _qkv(g, (1,), 3, 3, 4, 4), note=Note("B=1, 3-D inputs", "B=1，三维输入")),
+        Case(
+            "causal mask [Lq,Lk]",
+            {**_qkv(g, (2,), 5, 5, 8, 8), "mask": causal},
+            note=Note("True = may attend", "True = 可以关注"),
+        ),
+        Case(
+            "4-D heads, Lq != Lk",
+            _qkv(g, (2, 2), 3, 6, 8, 5),
+            note=Note("[B,h,L,d], dk != dv", "[B,h,L,d]，dk != dv"),
+        ),
+        Case(
+            "padding mask [B,1,1,Lk]", {**_qkv(g, (3, 2), 4, 7, 8, 8), "mask": padding}, hidden=True
+        ),
+        Case(
+            "full mask [B,Lq,Lk]",
+            {**_qkv(g, (2,), 4, 6, 16, 3), "mask": _random_mask(g, (2, 4, 6))},
+            hidden=True,
+        ),
+        Case("cross-attention k != v", _qkv(g, (2,), 2, 9, 12, 6), hidden=True),
+        Case(
+            "large logits",
+            {
+                "q": torch.randn(2, 4, 8, generator=g) * 20,
+                "k": torch.randn(2, 5, 8, generator=g) * 20,
+                "v": torch.randn(2, 5, 4, generator=g),
+            },
+            hidden=True,
+        ),
+        Case("dk=64", _qkv(g, (1, 4), 6, 6, 64, 32), hidden=True),
+    ]

@@ -1,0 +1,70 @@
+"""Cases for NumPy scaled dot-product attention (mask 1 = blocked, added as mask * -1e9)."""
+
+import numpy as np
+
+from graders import Case, Note
+
+
+def _qkv(rng: np.random.Generator, b: int, lq: int, lk: int, dk: int, dv: int) -> dict:
+    return {
+        "q": rng.normal(size=(b, lq, dk)),
+        "k": rng.normal(size=(b, lk, dk)),
+        "v": rng.normal(size=(b, lk, dv)),
+    }
+
+
+def _random_mask(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    mask = (rng.random(shape) < 0.4).astype(np.float32)
+    mask[..., 0] = 0.0  # never a fully blocked row
+    return mask
+
+
+def build_cases() -> list[Case]:
+    """Sample and hidden cases."""
+    rng = np.random.default_rng(202)
+    causal = np.triu(np.ones((5, 5), dtype=np.float32), k=1)
+    return [
+        Case("no mask", _qkv(rng, 1, 3, 3, 4, 4), note=Note("B=1, Lq=Lk=3", "B=1，Lq=Lk=3")),
+        Case(
+            "causal mask [Lq,Lk]",
+            {**_qkv(rng, 2, 5, 5, 8, 8), "mask": causal},
+            note=Note("1 above the diagonal = blocked", "对角线以上为 1 = 屏蔽"),
+        ),
+        Case(
+            "Lq != Lk, dk != dv",
+            _qkv(rng, 2, 3, 6, 8, 5),
+            note=Note("cross-attention shapes", "交叉注意力形状"),
+        ),
+        Case(
+            "full mask [B,Lq,Lk]",
+            {**_qkv(rng, 2, 4, 6, 8, 3), "mask": _random_mask(rng, (2, 4, 6))},
+            hidden=True,
+        ),
+        Case(
+            "padding mask [B,1,Lk]",
+            {**_qkv(rng, 3, 4, 7, 16, 16), "mask": _random_mask(rng, (3, 1, 7))},
+            hidden=True,
+        ),
+        Case(
+            "large logits",
+            {
+                "q": rng.normal(size=(2, 4, 8)) * 20,
+                "k": rng.normal(size=(2, 5, 8)) * 20,
+                "v": rng.normal(size=(2, 5, 4)),
+            },
+            hidden=True,
+        ),
+        Case(
+            "mixed-scale logits",
+            {
+                "q": np.concatenate(
+                    [rng.normal(size=(1, 3, 8)) * 30, rng.normal(size=(1, 3, 8)) * 0.1], axis=1
+                ),
+                "k": rng.normal(size=(1, 6, 8)) * 10,
+                "v": rng.normal(size=(1, 6, 8)),
+            },
+            hidden=True,
+        ),
+        Case("batch 1, single query", _qkv(rng, 1, 1, 9, 12, 7), hidden=True),
+        Case("dk=64", _qkv(rng, 2, 6, 6, 64, 32), hidden=True),
+    ]

@@ -1,0 +1,13 @@
+import math
+
+import numpy as np
+
+
+def positional_encoding(max_seq_len, d_model):
+    pe = np.zeros((max_seq_len, d_model), dtype=np.float32)
+    for pos in range(max_seq_len):
+        for i in range(0, d_model, 2):
+            angle = pos / (10000 ** (i / d_model))
+            pe[pos, i] = math.sin(angle)
+            pe[pos, i + 1] = math.cos(angle)
+    return pe
