@@ -47,13 +47,14 @@ def _fresh(value: Any) -> Any:
     return value
 
 
-def _to_wire(value: Any) -> Any:
+def to_wire(value: Any) -> Any:
+    """Case data as the codec carries it: tensors become tagged arrays."""
     if isinstance(value, torch.Tensor):
         return TensorArray(value.detach().cpu().numpy().copy())
     if isinstance(value, list | tuple):
-        return [_to_wire(item) for item in value]
+        return [to_wire(item) for item in value]
     if isinstance(value, dict):
-        return {key: _to_wire(item) for key, item in value.items()}
+        return {key: to_wire(item) for key, item in value.items()}
     return value
 
 
@@ -89,9 +90,9 @@ def prepared_cases(problem: Problem) -> list[PreparedCase]:
                 if len(expected) != len(problem.meta.returns):
                     raise ValueError(f"{problem.id}: reference returned {len(expected)} values")
                 wire = {
-                    "inputs": _to_wire(case.inputs),
+                    "inputs": to_wire(case.inputs),
                     "init": case.init,
-                    "state": _to_wire(state) if state is not None else None,
+                    "state": to_wire(state) if state is not None else None,
                 }
                 prepared.append(PreparedCase(case, wire, expected))
             problem._prepared = prepared
@@ -102,7 +103,9 @@ def _worst(verdicts: list[Verdict]) -> Verdict:
     return min(verdicts, key=VERDICT_ORDER.index) if verdicts else Verdict.ACCEPTED
 
 
-def grade_submission(*, problem: Problem, code: str, mode: str, pool: SandboxPool) -> GradeResult:
+def grade_submission(
+    *, problem: Problem, code: str, mode: str, pool: SandboxPool, wait_seconds: float = 30.0
+) -> GradeResult:
     """Grade `code` on the sample cases (mode 'run') or on every case (mode 'submit')."""
     started = time.monotonic()
     meta = problem.meta
@@ -137,7 +140,7 @@ def grade_submission(*, problem: Problem, code: str, mode: str, pool: SandboxPoo
         "cases": [c.wire for c in cases],
     }
     try:
-        report = pool.run(job)
+        report = pool.run(job, wait_seconds=wait_seconds)
     except SandboxFailure:
         return result(
             Verdict.RUNTIME_ERROR,

@@ -68,6 +68,8 @@ class _Worker:
     def kill(self) -> None:
         self.process.kill()
         self.process.wait()
+        self.process.stdin.close()
+        self.process.stdout.close()
 
 
 class SandboxPool:

@@ -1,0 +1,68 @@
+"""The web app: create_app builds it; nothing happens at import time."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from app.grading import prepared_cases
+from app.problems import load_bank
+from app.sandbox.pool import SandboxPool
+from app.settings import Settings
+from app.web import api, pages
+
+ROOT = Path(__file__).resolve().parents[2]
+log = logging.getLogger("shousi")
+
+
+def _warm_cases(bank) -> None:  # noqa: ANN001
+    """Compute every reference output once, so the first submission is not the slow one."""
+    for problem in bank.ordered():
+        try:
+            prepared_cases(problem)
+        except Exception:  # noqa: BLE001 - a broken problem is reported, not fatal
+            log.exception("cases of %s could not be prepared", problem.id)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the FastAPI app; the problem bank and sandbox pool start in the lifespan."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        bank = load_bank(settings.problem_dirs())
+        pool = SandboxPool(size=settings.workers, limits=settings.sandbox_limits())
+        pool.start(wait=False)
+        threading.Thread(target=_warm_cases, args=(bank,), daemon=True).start()
+        app.state.bank = bank
+        app.state.pool = pool
+        log.info(
+            "loaded %d problems (%d folders failed); %d sandbox workers starting",
+            len(bank.problems),
+            len(bank.errors),
+            settings.workers,
+        )
+        try:
+            yield
+        finally:
+            pool.close()
+
+    app = FastAPI(
+        title="Shousi",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        openapi_url="/api/openapi.json",
+        redoc_url=None,
+    )
+    app.state.settings = settings
+    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    return app

@@ -1,0 +1,78 @@
+"""Request-scoped access to the app's state, and the grading call shared by routes."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, HTTPException, Request
+from starlette.concurrency import run_in_threadpool
+
+from app.grading import grade_submission
+from app.problems import Bank, Problem
+from app.sandbox.pool import SandboxBusy, SandboxPool
+from app.settings import Settings
+from graders.result import GradeResult
+
+RETRY_AFTER_SECONDS = 2
+
+
+def get_settings(request: Request) -> Settings:
+    """The app's settings."""
+    return request.app.state.settings
+
+
+def get_bank(request: Request) -> Bank:
+    """The loaded problem bank."""
+    return request.app.state.bank
+
+
+def get_pool(request: Request) -> SandboxPool:
+    """The sandbox worker pool."""
+    return request.app.state.pool
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+BankDep = Annotated[Bank, Depends(get_bank)]
+PoolDep = Annotated[SandboxPool, Depends(get_pool)]
+
+
+def get_problem(problem_id: str, bank: BankDep) -> Problem:
+    """The problem named in the path, or 404."""
+    problem = bank.get(problem_id)
+    if problem is None:
+        raise HTTPException(404, f"unknown problem {problem_id!r}")
+    return problem
+
+
+ProblemDep = Annotated[Problem, Depends(get_problem)]
+
+
+def limits_view(settings: Settings) -> dict[str, Any]:
+    """The limits every submission runs under, as shown to users."""
+    return {
+        "cpu_seconds": settings.cpu_seconds,
+        "wall_seconds": settings.wall_seconds,
+        "memory_mb": settings.memory_mb,
+        "output_mb": 1,
+    }
+
+
+async def grade(
+    *, problem: Problem, code: str, mode: str, pool: SandboxPool, settings: Settings
+) -> GradeResult:
+    """Grade off the event loop; a full pool becomes a 503 with Retry-After."""
+    try:
+        return await run_in_threadpool(
+            grade_submission,
+            problem=problem,
+            code=code,
+            mode=mode,
+            pool=pool,
+            wait_seconds=settings.queue_seconds,
+        )
+    except SandboxBusy:
+        raise HTTPException(
+            503,
+            "all graders are busy; try again shortly",
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        ) from None

@@ -1,0 +1,97 @@
+"""HTML pages: the problem list and the problem page (which also works without JavaScript)."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from app.grading import MAX_CODE_BYTES
+from app.web.deps import BankDep, PoolDep, SettingsDep, grade, limits_view
+from app.web.i18n import COOKIE, LANGS, pick_language, translator
+from app.web.views import render_statement, sample_cases
+
+ROOT = Path(__file__).resolve().parents[2]
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=ROOT / "templates")
+
+
+@lru_cache(maxsize=1)
+def vendor_manifest() -> dict[str, str]:
+    """Versioned file names of the vendored editor and KaTeX (see scripts/build-assets)."""
+    return json.loads((ROOT / "static" / "vendor" / "manifest.json").read_text())
+
+
+def _render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+    lang = pick_language(request)
+    response = templates.TemplateResponse(
+        request,
+        name,
+        {"lang": lang, "t": translator(lang), "vendor": vendor_manifest(), **context},
+        status_code=status,
+    )
+    if request.query_params.get("lang") in LANGS:
+        response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
+@router.get("/", response_class=HTMLResponse)
+async def index(request: Request, bank: BankDep) -> Response:
+    """The problem list."""
+    return _render(request, "index.html", {"problems": bank.ordered()})
+
+
+def _problem_context(
+    request: Request, bank: BankDep, settings: SettingsDep, problem_id: str
+) -> dict[str, Any]:
+    problem = bank.get(problem_id)
+    if problem is None:
+        raise HTTPException(404, f"unknown problem {problem_id!r}")
+    lang = pick_language(request)
+    return {
+        "problem": problem,
+        "meta": problem.meta,
+        "statement_html": render_statement(problem, lang),
+        "samples": sample_cases(problem),
+        "limits": limits_view(settings),
+        "code": problem.starter,
+        "result": None,
+        "error": None,
+    }
+
+
+@router.get("/problems/{problem_id}", response_class=HTMLResponse)
+async def problem_page(
+    request: Request, problem_id: str, bank: BankDep, settings: SettingsDep
+) -> Response:
+    """Statement, contract, samples and the editor."""
+    return _render(request, "problem.html", _problem_context(request, bank, settings, problem_id))
+
+
+@router.post("/problems/{problem_id}", response_class=HTMLResponse)
+async def problem_submit(
+    request: Request, problem_id: str, bank: BankDep, pool: PoolDep, settings: SettingsDep
+) -> Response:
+    """Form submission: the whole page without JavaScript, or only the result with ?partial=1."""
+    context = _problem_context(request, bank, settings, problem_id)
+    form = await request.form(max_files=0, max_fields=4, max_part_size=MAX_CODE_BYTES * 2)
+    code, mode = form.get("code"), form.get("mode", "submit")
+    status = 200
+    if not isinstance(code, str) or mode not in ("run", "submit"):
+        context["error"], status = "code and mode (run or submit) are required", 422
+    elif len(code.encode("utf-8", "surrogatepass")) > MAX_CODE_BYTES:
+        context["error"], status = f"code is larger than {MAX_CODE_BYTES} bytes (64 KiB)", 422
+        context["code"] = code
+    else:
+        context["code"] = code
+        result = await grade(
+            problem=context["problem"], code=code, mode=mode, pool=pool, settings=settings
+        )
+        context["result"] = result.to_dict()
+    name = "_result.html" if request.query_params.get("partial") else "problem.html"
+    return _render(request, name, context, status)

@@ -1,0 +1,127 @@
+"""Problem data shaped for pages and the JSON API (statements rendered, samples listed)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import torch
+from markdown_it import MarkdownIt
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+
+from app.codec import TensorArray
+from app.grading import prepared_cases, to_wire
+from app.problems.model import Problem
+
+
+@lru_cache(maxsize=1)
+def _markdown() -> MarkdownIt:
+    # Raw HTML is off: statements are content, never markup that can run script.
+    return MarkdownIt("commonmark", {"html": False}).use(dollarmath_plugin).enable("table")
+
+
+def render_statement(problem: Problem, lang: str) -> str:
+    """Statement HTML; formulas are left as `.math` elements for KaTeX in the browser."""
+    return _markdown().render(problem.statement[lang])
+
+
+def summary(problem: Problem) -> dict[str, Any]:
+    """The problem-list row, for both the page and `GET /api/problems`."""
+    meta = problem.meta
+    return {
+        "id": meta.id,
+        "title": meta.title.model_dump(),
+        "difficulty": meta.difficulty,
+        "framework": meta.framework,
+        "tags": meta.tags,
+        "kind": meta.kind,
+    }
+
+
+def _describe(value: Any) -> Any:
+    """A JSON-friendly description of one input or output value."""
+    wire = to_wire(value)
+    if isinstance(wire, TensorArray | np.ndarray):
+        array = wire.array if isinstance(wire, TensorArray) else wire
+        kind = "torch.Tensor" if isinstance(wire, TensorArray) else "numpy.ndarray"
+        return {
+            "type": kind,
+            "dtype": str(array.dtype),
+            "shape": list(array.shape),
+            "data": array.tolist(),
+        }
+    if isinstance(wire, list):
+        return [_describe(item) for item in wire]
+    return wire
+
+
+def _python_repr(value: Any) -> str:
+    if isinstance(value, torch.Tensor):
+        with np.printoptions(precision=4, suppress=True):
+            return f"torch.tensor({np.array2string(value.numpy(), separator=', ')})" + (
+                f"  # {str(value.dtype)}" if value.dtype != torch.float32 else ""
+            )
+    if isinstance(value, np.ndarray):
+        with np.printoptions(precision=4, suppress=True):
+            return f"np.array({np.array2string(value, separator=', ')})"
+    if isinstance(value, list):
+        return "[" + ", ".join(_python_repr(item) for item in value) + "]"
+    return repr(value)
+
+
+def sample_cases(problem: Problem) -> list[dict[str, Any]]:
+    """Visible cases with their inputs and the reference's outputs."""
+    rows = []
+    for prepared in prepared_cases(problem):
+        case = prepared.case
+        if case.hidden:
+            continue
+        returns = [r.name for r in problem.meta.returns]
+        rows.append(
+            {
+                "name": case.name,
+                "note": {"en": case.note.en, "zh": case.note.zh} if case.note else None,
+                "init": case.init or None,
+                "inputs": {key: _describe(value) for key, value in case.inputs.items()},
+                "expected": {
+                    name: _describe(array)
+                    for name, array in zip(returns, prepared.expected, strict=True)
+                },
+                "inputs_text": "\n".join(
+                    f"{key} = {_python_repr(value)}" for key, value in case.inputs.items()
+                ),
+                "init_text": ", ".join(f"{k}={v!r}" for k, v in case.init.items()),
+                "expected_text": "\n".join(
+                    f"{name} = {_python_repr(array)}"
+                    for name, array in zip(returns, prepared.expected, strict=True)
+                ),
+            }
+        )
+    return rows
+
+
+def detail(problem: Problem, limits: dict[str, Any]) -> dict[str, Any]:
+    """Everything `GET /api/problems/{id}` returns."""
+    meta = problem.meta
+    samples = sample_cases(problem)
+    for row in samples:
+        row.pop("inputs_text")
+        row.pop("expected_text")
+        row.pop("init_text")
+    return {
+        **summary(problem),
+        "entry_point": meta.entry,
+        "signature": meta.signature,
+        "statement": dict(problem.statement),
+        "starter_code": problem.starter,
+        "returns": [r.model_dump() for r in meta.returns],
+        "tolerances": {
+            r.name: ({"exact": True} if r.dtype == "bool" else {"atol": r.atol, "rtol": r.rtol})
+            for r in meta.returns
+        },
+        "forbidden": list(meta.forbidden.api),
+        "module": meta.module.model_dump() if meta.module else None,
+        "limits": limits,
+        "sample_cases": samples,
+    }

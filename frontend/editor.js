@@ -1,0 +1,169 @@
+// Shousi code editor: bundle entry for scripts/build-assets.
+//
+// Bundled by esbuild into static/vendor/cm-editor-<codemirror version>.bundle.js
+// (IIFE, no module loader needed). It defines one global:
+//
+//   window.ShousiEditor.fromTextArea(textarea, options) -> {
+//     getValue(), setValue(text), focus(), view   // view: the CodeMirror EditorView
+//   }
+//
+// options (all optional):
+//   onRun()          called on Ctrl-Enter / Cmd-Enter
+//   onSubmit()       called on Ctrl-Shift-Enter / Cmd-Shift-Enter
+//   onChange(text)   called after every document change with the full text
+//   readOnly         true: the document cannot be edited (selection/copy still work)
+//
+// The <textarea> is hidden (not removed) and kept in sync on every change, so a
+// plain HTML form submit still sends the code under the textarea's name.
+
+import { EditorState, Prec } from "@codemirror/state";
+import {
+  EditorView,
+  keymap,
+  lineNumbers,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  drawSelection,
+  dropCursor,
+  rectangularSelection,
+  crosshairCursor,
+  highlightActiveLine,
+} from "@codemirror/view";
+import {
+  defaultKeymap,
+  history,
+  historyKeymap,
+  indentWithTab,
+} from "@codemirror/commands";
+import {
+  indentUnit,
+  indentOnInput,
+  bracketMatching,
+  foldGutter,
+  foldKeymap,
+  syntaxHighlighting,
+  defaultHighlightStyle,
+} from "@codemirror/language";
+import { python } from "@codemirror/lang-python";
+
+const MONO =
+  'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
+
+// Sizing: at least ~320px tall, grows with the content, scrolls past 70vh.
+const shousiTheme = EditorView.theme({
+  "&": {
+    maxHeight: "70vh",
+    fontSize: "14px",
+    border: "1px solid #ccc",
+    borderRadius: "4px",
+    backgroundColor: "#fff",
+  },
+  "&.cm-focused": {
+    outline: "2px solid #4a90d9",
+    outlineOffset: "-1px",
+  },
+  ".cm-scroller": {
+    overflow: "auto",
+    fontFamily: MONO,
+    lineHeight: "1.5",
+  },
+  ".cm-content, .cm-gutter": {
+    minHeight: "320px",
+  },
+});
+
+// The basicSetup pieces that make sense for a small Python exercise editor.
+// Left out on purpose: autocompletion popups, auto-closing brackets, the
+// search panel and lint keymap (none of which the project depends on directly).
+function coreSetup() {
+  return [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    foldGutter(),
+    drawSelection(),
+    dropCursor(),
+    EditorState.allowMultipleSelections.of(true),
+    indentOnInput(),
+    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    bracketMatching(),
+    rectangularSelection(),
+    crosshairCursor(),
+    highlightActiveLine(),
+    keymap.of([...defaultKeymap, ...historyKeymap, ...foldKeymap, indentWithTab]),
+  ];
+}
+
+function actionKeymap(options) {
+  const bindings = [];
+  const bind = (keys, fn) => {
+    if (typeof fn !== "function") return;
+    const run = () => {
+      fn();
+      return true;
+    };
+    for (const key of keys) bindings.push({ key, run, preventDefault: true });
+  };
+  // "Mod" is Cmd on macOS and Ctrl elsewhere; "Ctrl-..." also covers Ctrl on macOS.
+  bind(["Mod-Enter", "Ctrl-Enter"], options.onRun);
+  bind(["Shift-Mod-Enter", "Shift-Ctrl-Enter"], options.onSubmit);
+  // Highest precedence: defaultKeymap binds Mod-Enter to insertBlankLine.
+  return Prec.highest(keymap.of(bindings));
+}
+
+function fromTextArea(textarea, options) {
+  if (!textarea || textarea.tagName !== "TEXTAREA") {
+    throw new TypeError("ShousiEditor.fromTextArea expects a <textarea> element");
+  }
+  options = options || {};
+
+  const syncAndNotify = EditorView.updateListener.of((update) => {
+    if (!update.docChanged) return;
+    const text = update.state.doc.toString();
+    textarea.value = text;
+    if (typeof options.onChange === "function") options.onChange(text);
+  });
+
+  const label = textarea.getAttribute("aria-label") || "Code editor";
+
+  const state = EditorState.create({
+    doc: textarea.value,
+    extensions: [
+      actionKeymap(options),
+      coreSetup(),
+      python(),
+      indentUnit.of("    "),
+      EditorState.tabSize.of(4),
+      EditorState.readOnly.of(!!options.readOnly),
+      EditorView.contentAttributes.of({ "aria-label": label }),
+      shousiTheme,
+      syncAndNotify,
+    ],
+  });
+
+  const wrapper = document.createElement("div");
+  wrapper.className = "shousi-editor" + (options.readOnly ? " shousi-editor--readonly" : "");
+  textarea.insertAdjacentElement("afterend", wrapper);
+  textarea.style.display = "none";
+
+  const view = new EditorView({ state, parent: wrapper });
+
+  return {
+    view,
+    getValue() {
+      return view.state.doc.toString();
+    },
+    setValue(text) {
+      text = text == null ? "" : String(text);
+      if (text === view.state.doc.toString()) return;
+      // Goes through the update listener, so the textarea and onChange follow.
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    focus() {
+      view.focus();
+    },
+  };
+}
+
+window.ShousiEditor = { fromTextArea };

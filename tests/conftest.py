@@ -1,0 +1,48 @@
+"""Shared fixtures: the real bank, a small sandbox pool, and the ASGI app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.problems import Bank, load_bank
+from app.sandbox.limits import SandboxLimits
+from app.sandbox.pool import SandboxPool
+from app.settings import Settings
+from app.web import create_app
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTIONS = ROOT / "tests" / "solutions"
+# Short limits keep the hostile cases quick; the defaults are documented separately.
+TEST_LIMITS = {"cpu_seconds": 2.0, "wall_seconds": 4.0, "memory_mb": 512}
+
+
+def solution(problem_id: str) -> str:
+    """A correct solution written independently of the reference implementation."""
+    return (SOLUTIONS / f"{problem_id}.py").read_text()
+
+
+@pytest.fixture(scope="session")
+def bank() -> Bank:
+    loaded = load_bank(Settings().problem_dirs())
+    assert not loaded.errors, loaded.errors
+    return loaded
+
+
+@pytest.fixture(scope="session")
+def pool() -> Iterator[SandboxPool]:
+    limits = SandboxLimits(cpu_seconds=2.0, wall_seconds=4.0, memory_bytes=512 << 20)
+    sandbox = SandboxPool(size=2, limits=limits)
+    sandbox.start()
+    yield sandbox
+    sandbox.close()
+
+
+@pytest.fixture(scope="session")
+def client() -> Iterator[TestClient]:
+    settings = Settings(workers=2, **TEST_LIMITS)
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client

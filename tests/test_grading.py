@@ -1,0 +1,212 @@
+"""grade_submission end to end through the real sandbox: verdicts a candidate would see."""
+
+import pytest
+
+from app.grading import grade_submission
+from app.problems import Bank
+from app.sandbox.pool import SandboxPool
+from graders.result import Verdict
+from tests.conftest import solution
+
+CORE = [
+    "softmax",
+    "scaled-dot-product-attention",
+    "attention",
+    "causal-mask",
+    "padding-mask",
+    "multi-head-attention-numpy",
+    "multi-head-attention",
+    "positional-encoding",
+    "positional-encoding-module",
+    "layer-norm",
+    "feed-forward",
+    "encoder-layer",
+]
+
+
+@pytest.fixture
+def grade(bank: Bank, pool: SandboxPool):
+    def run(problem_id: str, code: str, mode: str = "submit"):
+        return grade_submission(problem=bank.get(problem_id), code=code, mode=mode, pool=pool)
+
+    return run
+
+
+@pytest.mark.parametrize("problem_id", CORE)
+def test_independent_solution_is_accepted_on_every_case(grade, problem_id: str) -> None:
+    result = grade(problem_id, solution(problem_id))
+    assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+    assert any(case.hidden for case in result.cases)
+    assert all(case.passed for case in result.cases)
+
+
+@pytest.mark.parametrize("problem_id", CORE)
+def test_starter_code_runs_but_is_not_accepted(grade, bank: Bank, problem_id: str) -> None:
+    result = grade(problem_id, bank.get(problem_id).starter)
+    assert result.verdict is Verdict.WRONG_ANSWER, result.to_dict()
+
+
+def test_run_mode_uses_only_sample_cases(grade) -> None:
+    result = grade("softmax", solution("softmax"), mode="run")
+    assert result.accepted and result.cases and not any(case.hidden for case in result.cases)
+
+
+def test_runtime_error_points_at_the_candidates_own_line(grade) -> None:
+    code = "import numpy as np\n\n\ndef softmax(x, axis=-1):\n    return x[100, 100]\n"
+    result = grade("softmax", code)
+    assert result.verdict is Verdict.RUNTIME_ERROR
+    case = result.cases[0]
+    assert "IndexError" in case.message
+    assert case.details["line"] == 5 and "line 5, in softmax" in case.details["traceback"]
+    assert "harness" not in case.details["traceback"]
+
+
+def test_infinite_loop_is_a_time_limit(grade) -> None:
+    result = grade("softmax", "def softmax(x, axis=-1):\n    while True:\n        pass\n")
+    assert result.verdict is Verdict.TIME_LIMIT
+    assert result.cases[0].kind == "time_limit" and result.cases[1].kind == "not_run"
+
+
+def test_sleeping_forever_at_import_is_a_time_limit(grade) -> None:
+    result = grade("softmax", "import time\ntime.sleep(1000)\ndef softmax(x, axis=-1):\n    pass\n")
+    assert result.verdict is Verdict.TIME_LIMIT and "wall" in result.message
+
+
+@pytest.mark.parametrize(
+    "bomb",
+    ["bytearray(50 * 10**9)", "np.ones((1 << 40,))", "[np.ones(1 << 24) for _ in range(1000)]"],
+)
+def test_memory_bomb_is_a_memory_limit(grade, bomb: str) -> None:
+    code = f"import numpy as np\n\ndef softmax(x, axis=-1):\n    keep = {bomb}\n    return x\n"
+    result = grade("softmax", code)
+    assert result.verdict is Verdict.MEMORY_LIMIT, result.to_dict()
+
+
+def test_sandbox_keeps_grading_after_hostile_submissions(grade) -> None:
+    grade("softmax", "def softmax(x, axis=-1):\n    while True:\n        pass\n")
+    assert grade("softmax", solution("softmax")).accepted
+
+
+@pytest.mark.parametrize(
+    ("problem_id", "code"),
+    [
+        (
+            "softmax",
+            "import torch\ndef softmax(x, axis=-1):\n"
+            "    return torch.softmax(torch.from_numpy(x), axis).numpy()\n",
+        ),
+        (
+            "softmax",
+            "def softmax(x, axis=-1):\n    t = __import__('to' + 'rch')\n"
+            "    f = getattr(t, 'soft' + 'max')\n    return f(t.from_numpy(x), axis).numpy()\n",
+        ),
+        (
+            "attention",
+            "import importlib\ndef attention(q, k, v, mask=None):\n"
+            "    F = importlib.import_module('torch.nn.' + 'functional')\n"
+            "    return getattr(F, 'scaled_dot_product_' + 'attention')(q, k, v, mask)\n",
+        ),
+        (
+            "attention",
+            "import torch\ndef attention(q, k, v, mask=None):\n"
+            "    op = getattr(torch.ops.aten, 'scaled_dot_product_' + 'attention')\n"
+            "    return op(q, k, v, mask)\n",
+        ),
+        (
+            "layer-norm",
+            "import torch\ndef layer_norm(x, gamma, beta, eps=1e-5):\n"
+            "    ln = getattr(torch.nn, 'Layer' + 'Norm')(x.shape[-1])\n"
+            "    return ln(torch.from_numpy(x)).detach().numpy()\n",
+        ),
+    ],
+)
+def test_forbidden_api_is_rejected_however_it_is_reached(grade, problem_id: str, code: str) -> None:
+    result = grade(problem_id, code)
+    assert result.verdict is Verdict.REJECTED, result.to_dict()
+    assert "not allowed" in result.message
+
+
+def test_syntax_error_is_rejected_with_its_line(grade) -> None:
+    result = grade("softmax", "def softmax(x, axis=-1):\n    return (x\n\n")
+    assert result.verdict is Verdict.REJECTED and "SyntaxError" in result.message
+
+
+def test_missing_entry_point_is_rejected(grade) -> None:
+    result = grade("softmax", "def soft_max(x, axis=-1):\n    return x\n")
+    assert result.verdict is Verdict.REJECTED and "`softmax`" in result.message
+
+
+def test_mutating_inputs_changes_nothing(grade) -> None:
+    code = (
+        "import numpy as np\n\ndef softmax(x, axis=-1):\n"
+        "    x -= x.max(axis=axis, keepdims=True)\n    np.exp(x, out=x)\n"
+        "    x /= x.sum(axis=axis, keepdims=True)\n    return x\n"
+    )
+    assert grade("softmax", code).accepted
+    assert grade("softmax", solution("softmax")).accepted
+
+
+def test_float32_output_is_accepted_for_a_float64_problem(grade) -> None:
+    code = solution("softmax").replace(
+        "return z / z.sum(axis=axis, keepdims=True)",
+        "return (z / z.sum(axis=axis, keepdims=True)).astype('f4')",
+    )
+    assert grade("softmax", code).accepted
+
+
+def test_boolean_mask_must_be_torch_bool(grade) -> None:
+    code = "import torch\ndef causal_mask(size):\n    return torch.tril(torch.ones(size, size))\n"
+    result = grade("causal-mask", code)
+    assert result.verdict is Verdict.WRONG_ANSWER
+    assert result.cases[0].kind == "dtype" and "torch.bool" in result.cases[0].message
+
+
+def test_wrong_shape_says_expected_and_got(grade) -> None:
+    code = "import torch\ndef causal_mask(size):\n    return torch.ones(1, size, size).bool()\n"
+    result = grade("causal-mask", code)
+    assert result.cases[0].kind == "shape"
+    assert "(1, 4, 4)" in result.cases[0].message and "expected (4, 4)" in result.cases[0].message
+
+
+def test_numeric_mismatch_reports_errors_and_where(grade) -> None:
+    code = solution("softmax").replace("return z /", "return 1.01 * z /")
+    result = grade("softmax", code)
+    message = result.cases[0].message
+    assert result.verdict is Verdict.WRONG_ANSWER
+    assert "worst at [" in message and "max abs error" in message
+    details = result.cases[0].details["checks"]["output"]
+    assert details["max_abs_error"] > 0 and details["mismatched"] > 0
+
+
+def test_positional_encoding_table_as_parameter_is_explained(grade) -> None:
+    code = solution("positional-encoding-module").replace(
+        'self.register_buffer("pe", pe.unsqueeze(0))', "self.pe = nn.Parameter(pe.unsqueeze(0))"
+    )
+    result = grade("positional-encoding-module", code)
+    assert result.verdict is Verdict.WRONG_ANSWER
+    assert "register_buffer" in result.cases[0].message
+
+
+def test_misnamed_submodule_fails_state_dict_loading_with_the_keys(grade) -> None:
+    code = solution("multi-head-attention").replace("self.wo", "self.out_proj")
+    result = grade("multi-head-attention", code)
+    assert result.verdict is Verdict.RUNTIME_ERROR
+    assert "wo.weight" in result.message and "out_proj.weight" in result.message
+
+
+@pytest.mark.parametrize("exit_call", ["sys.exit(0)", "os._exit(0)"])
+def test_exiting_mid_run_is_a_runtime_error(grade, exit_call: str) -> None:
+    code = f"import os, sys\n\ndef softmax(x, axis=-1):\n    {exit_call}\n"
+    assert grade("softmax", code).verdict is Verdict.RUNTIME_ERROR
+
+
+def test_returning_a_list_says_what_was_expected(grade) -> None:
+    code = "def softmax(x, axis=-1):\n    return x.tolist()\n"
+    result = grade("softmax", code)
+    assert result.verdict is Verdict.WRONG_ANSWER
+    assert "numpy.ndarray" in result.cases[0].message and "list" in result.cases[0].message
+
+
+def test_code_over_64_kib_is_rejected(grade) -> None:
+    result = grade("softmax", "#" * (64 * 1024 + 1))
+    assert result.verdict is Verdict.REJECTED and "bytes" in result.message
