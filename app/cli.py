@@ -31,28 +31,30 @@ def grade(
     """Grade FILE exactly as the web app does; exit 0 accepted, 1 not accepted, 2 usage."""
     from app.grading import grade_submission
     from app.problems import load_bank
-    from app.sandbox.pool import SandboxPool
+    from app.sandbox.pool import WORKER_START_SECONDS, SandboxPool
 
     if mode not in ("run", "submit"):
         raise typer.BadParameter("mode must be 'run' or 'submit'", param_hint="--mode")
     settings = Settings()
-    bank = load_bank(settings.problem_dirs())
-    problem = bank.get(problem_id)
-    if problem is None:
-        typer.echo(f"unknown problem {problem_id!r}; see `shousi problems list`", err=True)
-        raise typer.Exit(USAGE_ERROR)
-    try:
-        code = file.read_bytes().decode("utf-8")
-    except OSError as exc:
-        typer.echo(f"cannot read {file}: {exc.strerror}", err=True)
-        raise typer.Exit(USAGE_ERROR) from None
-    except UnicodeDecodeError:
-        typer.echo(f"{file} is not UTF-8 text", err=True)
-        raise typer.Exit(USAGE_ERROR) from None
+    # The worker imports torch while this process loads the bank: the two overlap.
     pool = SandboxPool(size=1, limits=settings.sandbox_limits())
-    pool.start()
+    pool.start(wait=False)
     try:
-        result = grade_submission(problem=problem, code=code, mode=mode, pool=pool)
+        problem = load_bank(settings.problem_dirs()).get(problem_id)
+        if problem is None:
+            typer.echo(f"unknown problem {problem_id!r}; see `shousi problems list`", err=True)
+            raise typer.Exit(USAGE_ERROR)
+        try:
+            code = file.read_bytes().decode("utf-8")
+        except OSError as exc:
+            typer.echo(f"cannot read {file}: {exc.strerror}", err=True)
+            raise typer.Exit(USAGE_ERROR) from None
+        except UnicodeDecodeError:
+            typer.echo(f"{file} is not UTF-8 text", err=True)
+            raise typer.Exit(USAGE_ERROR) from None
+        result = grade_submission(
+            problem=problem, code=code, mode=mode, pool=pool, wait_seconds=WORKER_START_SECONDS
+        )
     finally:
         pool.close()
     if as_json:

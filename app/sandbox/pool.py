@@ -101,7 +101,8 @@ class SandboxPool:
         try:
             worker.wait_ready()
         except (OSError, FrameError):
-            log.exception("sandbox worker failed to start")
+            if not self._closed:
+                log.exception("sandbox worker failed to start")
             self._discard(worker)
             return
         self._idle.put(worker)

@@ -21,9 +21,11 @@ ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("shousi")
 
 
-def _warm_cases(bank) -> None:  # noqa: ANN001
+def _warm_cases(bank, stop: threading.Event) -> None:  # noqa: ANN001
     """Compute every reference output once, so the first submission is not the slow one."""
     for problem in bank.ordered():
+        if stop.is_set():
+            return
         try:
             prepared_cases(problem)
         except Exception:  # noqa: BLE001 - a broken problem is reported, not fatal
@@ -39,7 +41,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bank = load_bank(settings.problem_dirs())
         pool = SandboxPool(size=settings.workers, limits=settings.sandbox_limits())
         pool.start(wait=False)
-        threading.Thread(target=_warm_cases, args=(bank,), daemon=True).start()
+        stop_warming = threading.Event()
+        warmer = threading.Thread(target=_warm_cases, args=(bank, stop_warming), daemon=True)
+        warmer.start()
         app.state.bank = bank
         app.state.pool = pool
         log.info(
@@ -51,6 +55,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            stop_warming.set()
+            warmer.join(timeout=30)
             pool.close()
 
     app = FastAPI(

@@ -33,6 +33,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "CPU {cpu} s, wall {wall} s, memory {mem} MiB, output 1 MiB",
     },
     "samples": {"zh": "样例", "en": "Sample cases"},
+    "weights_loaded": {
+        "zh": "权重：评测时用 load_state_dict(strict=True) 载入参考实现的权重。",
+        "en": "Weights: the reference module's, loaded with load_state_dict(strict=True).",
+    },
     "inputs": {"zh": "输入", "en": "Input"},
     "expected": {"zh": "期望输出", "en": "Expected output"},
     "editor": {"zh": "代码", "en": "Code"},

@@ -58,16 +58,26 @@ def _describe(value: Any) -> Any:
 
 def _python_repr(value: Any) -> str:
     if isinstance(value, torch.Tensor):
-        with np.printoptions(precision=4, suppress=True):
+        with np.printoptions(precision=4, suppress=True, linewidth=110):
             return f"torch.tensor({np.array2string(value.numpy(), separator=', ')})" + (
                 f"  # {str(value.dtype)}" if value.dtype != torch.float32 else ""
             )
     if isinstance(value, np.ndarray):
-        with np.printoptions(precision=4, suppress=True):
+        with np.printoptions(precision=4, suppress=True, linewidth=110):
             return f"np.array({np.array2string(value, separator=', ')})"
     if isinstance(value, list):
         return "[" + ", ".join(_python_repr(item) for item in value) + "]"
     return repr(value)
+
+
+def _inputs_text(inputs: dict[str, Any]) -> str:
+    """Assignments for each input; an input that is another one (self-attention) says so."""
+    lines, seen = [], {}
+    for key, value in inputs.items():
+        same = seen.get(id(value))
+        lines.append(f"{key} = {same}" if same else f"{key} = {_python_repr(value)}")
+        seen.setdefault(id(value), key)
+    return "\n".join(lines)
 
 
 def sample_cases(problem: Problem) -> list[dict[str, Any]]:
@@ -88,9 +98,7 @@ def sample_cases(problem: Problem) -> list[dict[str, Any]]:
                     name: _describe(array)
                     for name, array in zip(returns, prepared.expected, strict=True)
                 },
-                "inputs_text": "\n".join(
-                    f"{key} = {_python_repr(value)}" for key, value in case.inputs.items()
-                ),
+                "inputs_text": _inputs_text(case.inputs),
                 "init_text": ", ".join(f"{k}={v!r}" for k, v in case.init.items()),
                 "expected_text": "\n".join(
                     f"{name} = {_python_repr(array)}"

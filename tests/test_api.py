@@ -1,0 +1,118 @@
+"""The JSON API through the ASGI app: the contract others build on."""
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.conftest import solution
+from tests.test_grading import CORE
+
+# The contract table of the foundation issue: id -> (framework, entry point, kind).
+CONTRACT = {
+    "softmax": ("numpy", "softmax", "function"),
+    "scaled-dot-product-attention": ("numpy", "scaled_dot_product_attention", "function"),
+    "attention": ("torch", "attention", "function"),
+    "causal-mask": ("torch", "causal_mask", "function"),
+    "padding-mask": ("torch", "padding_mask", "function"),
+    "multi-head-attention-numpy": ("numpy", "multi_head_attention", "function"),
+    "multi-head-attention": ("torch", "MultiHeadAttention", "module"),
+    "positional-encoding": ("numpy", "positional_encoding", "function"),
+    "positional-encoding-module": ("torch", "PositionalEncoding", "module"),
+    "layer-norm": ("numpy", "layer_norm", "function"),
+    "feed-forward": ("numpy", "feed_forward", "function"),
+    "encoder-layer": ("torch", "TransformerEncoderLayer", "module"),
+}
+RESULT_KEYS = {"problem", "verdict", "cases", "diagnosis", "duration_ms"}
+
+
+def submit(client: TestClient, problem_id: str, code: str, mode: str = "submit"):
+    return client.post(f"/api/problems/{problem_id}/submissions", json={"code": code, "mode": mode})
+
+
+def test_problem_list_serves_the_contract(client: TestClient) -> None:
+    listed = client.get("/api/problems").json()
+    assert [p["id"] for p in listed] == list(CONTRACT)
+    for row in listed:
+        framework, _, kind = CONTRACT[row["id"]]
+        assert (row["framework"], row["kind"]) == (framework, kind)
+        assert row["title"]["zh"] and row["title"]["en"] and row["difficulty"]
+
+
+@pytest.mark.parametrize("problem_id", CORE)
+def test_problem_detail_has_everything_a_client_needs(client: TestClient, problem_id: str) -> None:
+    detail = client.get(f"/api/problems/{problem_id}").json()
+    framework, entry, kind = CONTRACT[problem_id]
+    assert detail["entry_point"] == entry and detail["framework"] == framework
+    assert entry in detail["signature"] and entry in detail["starter_code"]
+    assert detail["statement"]["zh"] and detail["statement"]["en"]
+    assert detail["tolerances"] and detail["sample_cases"]
+    sample = detail["sample_cases"][0]
+    assert sample["inputs"] and sample["expected"]
+
+
+def test_attention_family_states_its_forbidden_apis(client: TestClient) -> None:
+    forbidden = client.get("/api/problems/attention").json()["forbidden"]
+    assert "torch.nn.functional.scaled_dot_product_attention" in forbidden
+    assert "torch.nn.MultiheadAttention" in forbidden
+
+
+@pytest.mark.parametrize("problem_id", CORE)
+def test_solution_accepted_and_starter_not_over_http(client: TestClient, problem_id: str) -> None:
+    good = submit(client, problem_id, solution(problem_id))
+    assert good.status_code == 200 and good.json()["verdict"] == "accepted", good.json()
+    assert good.json().keys() >= RESULT_KEYS and good.json()["diagnosis"] == []
+    starter = client.get(f"/api/problems/{problem_id}").json()["starter_code"]
+    bad = submit(client, problem_id, starter).json()
+    assert bad["verdict"] == "wrong_answer"
+    assert any(not case["passed"] and case["message"] for case in bad["cases"])
+
+
+def test_case_rows_carry_name_passed_kind_and_message(client: TestClient) -> None:
+    body = submit(client, "softmax", solution("softmax"), mode="run").json()
+    assert body["cases"] and all(
+        {"name", "passed", "kind", "message"} <= case.keys() for case in body["cases"]
+    )
+
+
+def test_unknown_problem_is_404(client: TestClient) -> None:
+    assert client.get("/api/problems/nope").status_code == 404
+    assert submit(client, "nope", "x = 1").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        (b'{"code": "' + b"#" * (64 * 1024 + 1) + b'"}', "limit is 65536"),
+        (b'{"code": 42}', '"code" is required and must be a string'),
+        (b'{"mode": "run"}', '"code" is required'),
+        (b'{"code": "x", "mode": "debug"}', '"mode" must be'),
+        (b'{"code": "\xff\xfe"}', "not valid UTF-8"),
+        (b'{"code": "\\ud800"}', "lone surrogate"),
+        (b"not json", "not valid JSON"),
+        (b"[1, 2]", "JSON object"),
+    ],
+)
+def test_bad_submissions_get_a_clear_422(client: TestClient, body: bytes, needle: str) -> None:
+    response = client.post(
+        "/api/problems/softmax/submissions",
+        content=body,
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 422
+    assert needle in response.json()["detail"]
+
+
+def test_server_keeps_answering_after_timeout_and_memory_bomb(client: TestClient) -> None:
+    loop = submit(client, "softmax", "def softmax(x, axis=-1):\n    while True:\n        pass\n")
+    assert loop.json()["verdict"] == "time_limit"
+    bomb = submit(client, "softmax", "def softmax(x, axis=-1):\n    return bytearray(10**11)\n")
+    assert bomb.json()["verdict"] == "memory_limit"
+    crash = submit(client, "softmax", "def softmax(x, axis=-1):\n    raise ValueError('boom')\n")
+    assert crash.json()["verdict"] == "runtime_error" and "boom" in crash.json()["message"]
+    assert client.get("/healthz").json()["status"] == "ok"
+    assert submit(client, "softmax", solution("softmax")).json()["verdict"] == "accepted"
+
+
+def test_healthz_reports_problems_and_workers(client: TestClient) -> None:
+    health = client.get("/healthz").json()
+    assert health["status"] == "ok" and health["problems"] == len(CONTRACT)
+    assert health["workers"] == 2

@@ -1,0 +1,161 @@
+"""A real server and Debian's Chromium: what a candidate does in the browser."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from tests.conftest import ROOT, solution
+
+pytestmark = pytest.mark.browser
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    log_path = tmp_path_factory.mktemp("server") / "server.log"
+    env = {**os.environ, "SHOUSI_WORKERS": "2", "SHOUSI_LOG_LEVEL": "warning"}
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "app", "serve", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"server did not start; its log:\n{log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
+                    if json.load(response)["workers_ready"] >= 1:
+                        break
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.3)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("Debian's chromium is required: scripts/test installs it")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=executable,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser, server: str):  # noqa: ANN001, ANN201
+    context = browser.new_context(locale="en-US", viewport={"width": 1400, "height": 1000})
+    new_page = context.new_page()
+    errors: list[str] = []
+    new_page.on("pageerror", lambda error: errors.append(str(error)))
+    yield new_page
+    context.close()
+    assert not errors, errors
+
+
+def _replace_code(page, code: str) -> None:  # noqa: ANN001
+    page.click(".cm-content")
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)
+
+
+def test_candidate_solves_attention_and_sees_accepted(page, server: str) -> None:
+    page.goto(f"{server}/problems/attention?lang=en")
+    page.wait_for_selector(".cm-editor")
+    assert page.locator(".statement .katex").count() > 0  # formulas rendered offline
+    _replace_code(page, solution("attention"))
+    page.click("button.submit")
+    verdict = page.wait_for_selector("[data-verdict=accepted]", timeout=30_000)
+    assert "Accepted" in verdict.inner_text()
+    assert page.locator("table.cases tr.pass").count() == 8
+    page.goto(f"{server}/?lang=en")
+    assert page.locator('tr[data-problem="attention"] .solved-mark').is_visible()
+
+
+def test_wrong_answer_shows_an_actionable_message(page, server: str) -> None:
+    page.goto(f"{server}/problems/attention?lang=en")
+    page.wait_for_selector(".cm-editor")
+    page.click("button.run")
+    page.wait_for_selector("[data-verdict=wrong_answer]", timeout=30_000)
+    message = page.locator(".result-message").inner_text()
+    assert "outside the tolerance" in message and "expected" in message
+
+
+def test_ctrl_enter_runs_and_tracebacks_use_editor_lines(page, server: str) -> None:
+    page.goto(f"{server}/problems/softmax?lang=en")
+    page.wait_for_selector(".cm-editor")
+    _replace_code(page, "import numpy as np\n\n\ndef softmax(x, axis=-1):\n    return x[99, 99]\n")
+    page.keyboard.press("Control+Enter")
+    page.wait_for_selector("[data-verdict=runtime_error]", timeout=30_000)
+    assert "line 5, in softmax" in page.locator(".traceback").first.inner_text()
+
+
+def test_editor_auto_indents_and_tab_indents(page, server: str) -> None:
+    page.goto(f"{server}/problems/softmax?lang=en")
+    page.wait_for_selector(".cm-editor")
+    _replace_code(page, "")
+    page.keyboard.type("def f(x):\nreturn x")
+    page.keyboard.press("Home")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    text = page.eval_on_selector("textarea#code", "el => el.value")
+    assert text == "def f(x):\n    return x"
+
+
+def test_draft_survives_a_reload(page, server: str) -> None:
+    page.goto(f"{server}/problems/layer-norm?lang=en")
+    page.wait_for_selector(".cm-editor")
+    _replace_code(page, "# my unfinished draft\n")
+    page.wait_for_timeout(500)  # drafts are saved after a short pause in typing
+    page.reload()
+    page.wait_for_selector(".cm-editor")
+    assert "# my unfinished draft" in page.locator(".cm-content").inner_text()
+    assert page.locator(".draft-note").is_visible()
+
+
+def test_language_switch_to_chinese(page, server: str) -> None:
+    page.goto(f"{server}/problems/attention?lang=en")
+    page.click("text=中文")
+    page.wait_for_selector("button.submit")
+    assert page.locator("button.submit").inner_text() == "提交"
+    assert page.locator("html").get_attribute("lang") == "zh-CN"

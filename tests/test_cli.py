@@ -1,0 +1,59 @@
+"""The shousi command as a user runs it: exit codes and the JSON result document."""
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, SOLUTIONS
+from tests.test_grading import CORE
+
+
+def shousi(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+
+
+def test_grade_exit_codes_for_every_core_problem() -> None:
+    jobs = [(pid, SOLUTIONS / f"{pid}.py", 0) for pid in CORE]
+    jobs += [(pid, ROOT / "problems" / pid / "starter.py", 1) for pid in CORE]
+    with ThreadPoolExecutor(max_workers=2) as executor:
+        runs = list(executor.map(lambda job: shousi("grade", job[0], str(job[1])), jobs))
+    for (pid, path, want), run in zip(jobs, runs, strict=True):
+        assert run.returncode == want, (pid, path.name, run.stdout, run.stderr)
+    assert "accepted" in runs[0].stdout and "wrong_answer" in runs[len(CORE)].stdout
+
+
+def test_grade_json_is_the_result_document() -> None:
+    run = shousi("grade", "causal-mask", str(SOLUTIONS / "causal-mask.py"), "--json")
+    doc = json.loads(run.stdout)
+    assert run.returncode == 0
+    assert {"problem", "verdict", "cases", "diagnosis", "duration_ms"} <= doc.keys()
+    assert doc["problem"] == "causal-mask" and doc["verdict"] == "accepted"
+    assert all({"name", "passed", "kind", "message"} <= case.keys() for case in doc["cases"])
+
+
+def test_unknown_problem_and_missing_file_are_usage_errors(tmp_path: Path) -> None:
+    unknown = shousi("grade", "no-such-problem", str(SOLUTIONS / "softmax.py"))
+    assert unknown.returncode == 2 and "unknown problem" in unknown.stderr
+    missing = shousi("grade", "softmax", str(tmp_path / "nope.py"))
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+    binary = tmp_path / "bin.py"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert shousi("grade", "softmax", str(binary)).returncode == 2
+    assert shousi("grade").returncode == 2
+
+
+def test_problems_list_shows_every_problem() -> None:
+    run = shousi("problems", "list", "--json")
+    assert [row["id"] for row in json.loads(run.stdout)] == CORE
+
+
+@pytest.mark.parametrize("command", [["serve", "--help"], ["grade", "--help"]])
+def test_help_is_available(command: list[str]) -> None:
+    run = shousi(*command)
+    assert run.returncode == 0 and "Usage" in run.stdout
