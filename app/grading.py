@@ -190,7 +190,10 @@ def _judge(
         rows.append(row)
         verdicts.append(verdict)
     final = _worst(verdicts)
-    summary = "" if final is Verdict.ACCEPTED else next(r.message for r in rows if not r.passed)
+    # The headline is the first case that earned the final verdict, not merely the first failure.
+    summary = next((row.message for row, v in zip(rows, verdicts, strict=True) if v is final), "")
+    if final is Verdict.ACCEPTED:
+        summary = ""
     return result(final, rows, summary, report.stdout)
 
 

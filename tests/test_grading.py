@@ -210,3 +210,14 @@ def test_returning_a_list_says_what_was_expected(grade) -> None:
 def test_code_over_64_kib_is_rejected(grade) -> None:
     result = grade("softmax", "#" * (64 * 1024 + 1))
     assert result.verdict is Verdict.REJECTED and "bytes" in result.message
+
+
+def test_headline_message_belongs_to_the_final_verdict(grade) -> None:
+    # Right shape on the square sample cases, a crash on the cross-attention ones.
+    code = solution("multi-head-attention").replace(
+        "scores = q @ k.transpose(-1, -2)", "scores = q @ q.transpose(-1, -2) + k[:, :, :1, :1]"
+    )
+    result = grade("multi-head-attention", code)
+    assert result.verdict is Verdict.RUNTIME_ERROR
+    assert result.cases[0].kind == "values"
+    assert "RuntimeError" in result.message
