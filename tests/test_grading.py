@@ -58,7 +58,16 @@ def test_runtime_error_points_at_the_candidates_own_line(grade) -> None:
     case = result.cases[0]
     assert "IndexError" in case.message
     assert case.details["line"] == 5 and "line 5, in softmax" in case.details["traceback"]
+    assert "return x[100, 100]" in case.details["traceback"]
     assert "harness" not in case.details["traceback"]
+
+
+def test_deep_recursion_shows_a_short_traceback(grade) -> None:
+    code = "def f(n):\n    return f(n + 1)\n\n\ndef softmax(x, axis=-1):\n    return f(0)\n"
+    result = grade("softmax", code)
+    assert result.verdict is Verdict.RUNTIME_ERROR and "RecursionError" in result.message
+    traceback = result.cases[0].details["traceback"]
+    assert "earlier frames not shown" in traceback and traceback.count("line 2, in f") == 8
 
 
 def test_infinite_loop_is_a_time_limit(grade) -> None:

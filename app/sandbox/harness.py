@@ -139,16 +139,29 @@ _TORCH_EXPORTABLE = {
 }
 
 
-def describe_error(exc: BaseException) -> dict:
-    """The submission's own traceback: only frames from its file, with editor line numbers."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == SOLUTION_FILE]
-    lines = [f"  line {f.lineno}, in {f.name}\n    {(f.line or '').strip()}" for f in frames]
+def describe_error(exc: BaseException, source: list[str] | None = None) -> dict:
+    """The submission's own traceback: only frames from its file, with editor line numbers.
+
+    Source lines come from the submitted code itself: linecache would search sys.path for a
+    file called solution.py, which is slow and could show some other file's lines.
+    """
+    source = source or []
+    frames = [
+        (frame.f_code.co_name, lineno)
+        for frame, lineno in traceback.walk_tb(exc.__traceback__)
+        if frame.f_code.co_filename == SOLUTION_FILE
+    ]
+    shown = frames[-8:]
+    lines = [f"  ({len(frames) - len(shown)} earlier frames not shown)"] if len(frames) > 8 else []
+    for name, lineno in shown:
+        text = source[lineno - 1].strip() if 0 < lineno <= len(source) else ""
+        lines.append(f"  line {lineno}, in {name}\n    {text}")
     message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     return {
         "type": type(exc).__name__,
         "message": message[:2000],
-        "traceback": "\n".join(lines[-8:]),
-        "line": frames[-1].lineno if frames else None,
+        "traceback": "\n".join(lines),
+        "line": frames[-1][1] if frames else None,
     }
 
 
@@ -161,10 +174,12 @@ def run_submission(job: dict, result_fd: int) -> None:
     guard = _Guard()
     install_guards(guard, job["forbidden_api"])
     namespace: dict[str, Any] = {"__name__": "solution", "__file__": SOLUTION_FILE}
+    source = job["code"].splitlines()
     try:
         exec(compile(job["code"], SOLUTION_FILE, "exec"), namespace)  # noqa: S102
     except BaseException as exc:  # noqa: BLE001 - any failure of user code is reported
-        _send(result_fd, {"load": "error", "forbidden": guard.hit, "error": describe_error(exc)})
+        error = describe_error(exc, source)
+        _send(result_fd, {"load": "error", "forbidden": guard.hit, "error": error})
         return
     entry = namespace.get(job["entry"])
     if entry is None or (job["kind"] == "module") != isinstance(entry, type):
@@ -173,14 +188,17 @@ def run_submission(job: dict, result_fd: int) -> None:
     _send(result_fd, {"load": "ok"})
     aten_guard = _AtenGuard(guard, job["forbidden_aten"]) if job["forbidden_aten"] else None
     for index, case in enumerate(job["cases"]):
-        _send(result_fd, {"case": index, **_run_case(job, entry, case, guard, aten_guard)})
+        outcome = _run_case(job, entry, case, guard, aten_guard, source)
+        _send(result_fd, {"case": index, **outcome})
 
 
 def _maybe(manager: Any) -> Any:
     return manager if manager is not None else contextlib.nullcontext()
 
 
-def _run_case(job: dict, entry: Any, case: dict, guard: _Guard, aten_guard: Any) -> dict:
+def _run_case(
+    job: dict, entry: Any, case: dict, guard: _Guard, aten_guard: Any, source: list[str]
+) -> dict:
     report: dict[str, Any] = {}
     try:
         inputs = _build(case["inputs"])
@@ -198,7 +216,7 @@ def _run_case(job: dict, entry: Any, case: dict, guard: _Guard, aten_guard: Any)
             with _maybe(aten_guard):
                 result = entry(**inputs)
     except BaseException as exc:  # noqa: BLE001
-        return {**report, "forbidden": guard.hit, "error": describe_error(exc)}
+        return {**report, "forbidden": guard.hit, "error": describe_error(exc, source)}
     if guard.hit:
         return {**report, "forbidden": guard.hit}
     values = list(result) if isinstance(result, tuple) else [result]
