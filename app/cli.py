@@ -31,13 +31,18 @@ def grade(
     """Grade FILE exactly as the web app does; exit 0 accepted, 1 not accepted, 2 usage."""
     from app.grading import grade_submission
     from app.problems import load_bank
-    from app.sandbox.pool import WORKER_START_SECONDS, SandboxPool
+    from app.runtime import SandboxUnavailable, build_pool
+    from app.sandbox.pool import WORKER_START_SECONDS
 
     if mode not in ("run", "submit"):
         raise typer.BadParameter("mode must be 'run' or 'submit'", param_hint="--mode")
     settings = Settings()
     # The worker imports torch while this process loads the bank: the two overlap.
-    pool = SandboxPool(size=1, limits=settings.sandbox_limits())
+    try:
+        pool = build_pool(settings, size=1)
+    except SandboxUnavailable as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(USAGE_ERROR) from None
     pool.start(wait=False)
     try:
         problem = load_bank(settings.problem_dirs()).get(problem_id)

@@ -36,10 +36,20 @@ class Settings(BaseSettings):
     wall_seconds: float = Field(10.0, gt=0, description="Wall-clock limit per submission.")
     memory_mb: int = Field(1024, ge=64, description="Memory a submission may add, in MiB.")
     log_level: str = Field("info", description="Log level: debug, info, warning, error.")
+    sandbox_required: list[str] = Field(
+        default_factory=lambda: ["rlimits", "seccomp"],
+        description="Isolation layers that must be active, or the app refuses to start.",
+    )
 
     def problem_dirs(self) -> list[Path]:
         """The built-in bank followed by any configured extra directories."""
         return [BUILTIN_DIR, *self.problems_dirs]
+
+    def private_paths(self) -> list[Path]:
+        """What a sandboxed child must never read: the app's code and all problem content."""
+        root = BUILTIN_DIR.parent
+        code = [root / name for name in ("app", "graders", "reference_impl", "templates", "static")]
+        return [*code, *self.problem_dirs()]
 
     def sandbox_limits(self) -> SandboxLimits:
         """Limits applied to every submission."""

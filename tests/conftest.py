@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.problems import Bank, load_bank
-from app.sandbox.limits import SandboxLimits
+from app.runtime import build_pool
 from app.sandbox.pool import SandboxPool
 from app.settings import Settings
 from app.web import create_app
@@ -34,8 +34,7 @@ def bank() -> Bank:
 
 @pytest.fixture(scope="session")
 def pool() -> Iterator[SandboxPool]:
-    limits = SandboxLimits(cpu_seconds=2.0, wall_seconds=4.0, memory_bytes=512 << 20)
-    sandbox = SandboxPool(size=2, limits=limits)
+    sandbox = build_pool(Settings(**TEST_LIMITS), size=2)
     sandbox.start()
     yield sandbox
     sandbox.close()

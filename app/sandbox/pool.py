@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import queue
@@ -9,9 +10,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from app.codec import Caps, CodecError, decode, encode
+from app.sandbox import isolation
+from app.sandbox.isolation import LayerReport
 from app.sandbox.limits import SandboxLimits
 from app.sandbox.protocol import FrameError, read_frame, split_frames, write_frame
 
@@ -43,12 +48,13 @@ class RunReport:
 
 
 class _Worker:
-    def __init__(self) -> None:
+    def __init__(self, slot: int, config: dict) -> None:
+        self.slot = slot
         # The worker must not inherit the server's secrets either.
         env = {key: os.environ[key] for key in ("PATH", "PYTHONPATH") if key in os.environ}
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "app.sandbox.worker"],
+            [sys.executable, "-m", "app.sandbox.worker", json.dumps({**config, "slot": slot})],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
@@ -75,9 +81,22 @@ class _Worker:
 class SandboxPool:
     """A fixed number of warm workers; `run` blocks until one is free (or gives up)."""
 
-    def __init__(self, *, size: int, limits: SandboxLimits) -> None:
+    def __init__(
+        self,
+        *,
+        size: int,
+        limits: SandboxLimits,
+        layers: LayerReport | None = None,
+        private: Sequence[Path] = (),
+    ) -> None:
         self.size = size
         self.limits = limits
+        self.layers = layers or isolation.probe()
+        self._config = {
+            "limits": limits.to_dict(),
+            "plan": self.layers.plan.to_dict(),
+            "private": [str(p) for p in private],
+        }
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._closed = False
         self._lock = threading.Lock()
@@ -85,17 +104,20 @@ class SandboxPool:
 
     def start(self, *, wait: bool = True) -> None:
         """Spawn the workers; with wait=False they warm up in the background."""
-        threads = [threading.Thread(target=self._spawn, daemon=True) for _ in range(self.size)]
+        threads = [
+            threading.Thread(target=self._spawn, args=(slot,), daemon=True)
+            for slot in range(self.size)
+        ]
         for thread in threads:
             thread.start()
         if wait:
             for thread in threads:
                 thread.join()
 
-    def _spawn(self) -> None:
+    def _spawn(self, slot: int) -> None:
         if self._closed:
             return
-        worker = _Worker()
+        worker = _Worker(slot, self._config)
         with self._lock:
             self._workers.add(worker)
         try:
@@ -114,7 +136,7 @@ class SandboxPool:
 
     def _replace(self, worker: _Worker) -> None:
         self._discard(worker)
-        threading.Thread(target=self._spawn, daemon=True).start()
+        threading.Thread(target=self._spawn, args=(worker.slot,), daemon=True).start()
 
     @property
     def ready_workers(self) -> int:
@@ -127,7 +149,6 @@ class SandboxPool:
             worker = self._idle.get(timeout=wait_seconds)
         except queue.Empty:
             raise SandboxBusy("all sandbox workers are busy") from None
-        job = {**job, "limits": self.limits.to_dict()}
         max_reply = self.limits.output_bytes + self.limits.stdout_bytes + (64 << 10)
         # The worker enforces the wall limit itself; this margin only catches a stuck worker.
         deadline = time.monotonic() + self.limits.wall_seconds + 5.0
@@ -139,6 +160,8 @@ class SandboxPool:
             self._replace(worker)
             raise SandboxFailure(str(exc)) from exc
         self._idle.put(worker)
+        if report["status"] == "isolation_failed":
+            raise SandboxFailure("the sandbox could not apply its isolation layers")
         frames, truncated = split_frames(report["results"])
         return RunReport(
             status=report["status"],

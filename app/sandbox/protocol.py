@@ -8,6 +8,9 @@ import struct
 import time
 
 _LEN = struct.Struct("<I")
+# The child's last frame: not a codec message, so no case result can be mistaken for it.
+DONE = b"\x00shousi:done"
+DONE_FRAME = _LEN.pack(len(DONE)) + DONE
 
 
 class FrameError(OSError):

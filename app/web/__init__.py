@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from app.grading import prepared_cases
 from app.problems import load_bank
-from app.sandbox.pool import SandboxPool
+from app.runtime import build_pool
 from app.settings import Settings
 from app.web import api, pages
 
@@ -39,7 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         bank = load_bank(settings.problem_dirs())
-        pool = SandboxPool(size=settings.workers, limits=settings.sandbox_limits())
+        pool = build_pool(settings)
         pool.start(wait=False)
         stop_warming = threading.Event()
         warmer = threading.Thread(target=_warm_cases, args=(bank, stop_warming), daemon=True)
