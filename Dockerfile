@@ -1,7 +1,7 @@
 # Shousi container image: the web app plus its sandbox workers, CPU-only torch, non-root.
 #
 #   docker build -t shousi .
-#   docker run -d --init -p 8000:8000 --name shousi shousi
+#   docker run -d -p 8000:8000 --restart unless-stopped --name shousi shousi
 #
 # Build arguments:
 #   BASE_IMAGE       any Debian/Ubuntu-like image with python3.11 + venv (default below);
@@ -11,9 +11,10 @@
 #                    satisfy, so the multi-GB CUDA wheel is never downloaded.
 #   PIP_INDEX_URL, PIP_EXTRA_INDEX_URL, PIP_TRUSTED_HOST, PIP_NO_INDEX, PIP_CERT
 #                    passed to pip as is (mirrors, proxies, offline builds).
-# Optional ./wheels/ in the build context (git-ignored): its *.whl files are offered to
-# every pip step (find-links), e.g. a local torch-2.13.0+cpu wheel; with
-# --build-arg PIP_NO_INDEX=1 the build uses nothing else. It never reaches the final image.
+# Optional ./wheels/ in the build context (git-ignored) is copied to /tmp/wheels in the build
+# stage only: its *.whl files are offered to every pip step (find-links), e.g. a local
+# torch-2.13.0+cpu wheel; with --build-arg PIP_NO_INDEX=1 the build uses nothing else
+# (it then also needs dumb-init's wheel). A CA bundle put there can be named by PIP_CERT.
 
 ARG BASE_IMAGE=python:3.11-slim-bookworm
 
@@ -54,10 +55,11 @@ RUN set -eu; \
     python -W ignore -c 'import sys, torch; sys.exit("a CUDA build of torch was installed" if torch.version.cuda else 0)'
 
 # Only pyproject.toml here, so editing the source does not reinstall the dependencies.
+# dumb-init (a static binary from PyPI) becomes PID 1: see ENTRYPOINT.
 COPY pyproject.toml /tmp/pyproject.toml
 RUN python -c 'import tomllib; print("\n".join(tomllib.load(open("/tmp/pyproject.toml", "rb"))["project"]["dependencies"]))' \
         > /tmp/requirements.txt \
- && pip install -r /tmp/requirements.txt \
+ && pip install -r /tmp/requirements.txt dumb-init \
  && python -c 'import sys, torch; sys.exit("torch was replaced" if torch.version.cuda else 0)'
 
 # torch's C++ headers and C++ test binaries (~150 MB) are never used at run time.
@@ -76,13 +78,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     VIRTUAL_ENV=/opt/venv \
     PATH=/opt/venv/bin:$PATH
 
-# tini as PID 1 reaps processes a submission leaves behind (they are re-parented to PID 1,
-# which the Python server never waits for) and forwards SIGTERM to the server.
-RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tini \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin \
- && groupadd --system --gid 10001 shousi \
- && useradd --system --uid 10001 --gid shousi --create-home --home-dir /home/shousi \
+RUN groupadd --gid 10001 shousi \
+ && useradd --uid 10001 --gid shousi --no-log-init --create-home --home-dir /home/shousi \
         --shell /usr/sbin/nologin shousi
 
 COPY --from=build /opt/venv /opt/venv
@@ -110,6 +107,7 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
     CMD ["python", "-c", "import json, urllib.request; r = urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4); assert json.load(r)['status'] == 'ok'"]
 
-# -s: still reap when not PID 1 (e.g. under `docker run --init`).
-ENTRYPOINT ["tini", "-s", "--"]
+# dumb-init as PID 1 forwards SIGTERM to the server and reaps processes a submission leaves
+# behind (they are re-parented to PID 1, and the Python server never waits for them).
+ENTRYPOINT ["dumb-init", "--"]
 CMD ["shousi", "serve", "--host", "0.0.0.0", "--port", "8000"]

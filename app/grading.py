@@ -15,6 +15,7 @@ from app.codec import Caps, CodecError, TensorArray, decode
 from app.problems.model import Problem
 from app.sandbox.limits import SandboxLimits
 from app.sandbox.pool import RunReport, SandboxFailure, SandboxPool
+from app.sandbox.protocol import EXIT_HARNESS_FAILED, out_of_memory
 from graders.case import Case
 from graders.compare import compare_output
 from graders.result import VERDICT_ORDER, CaseResult, GradeResult, Verdict
@@ -22,7 +23,6 @@ from graders.static_check import check_source
 
 MAX_CODE_BYTES = 64 * 1024
 SHOWN_VALUES = 64  # expected/got arrays up to this size are echoed for visible cases
-_MEMORY_MARKERS = ("can't allocate memory", "DefaultCPUAllocator", "not enough memory")
 _prepare_lock = threading.Lock()
 
 
@@ -173,10 +173,12 @@ def _judge(
         return result(ended[0], [row], ended[2], report.stdout)
     if messages[0].get("load") != "ok":
         return _load_failure(problem, messages[0], result, report.stdout)
-    by_index = {m.get("case"): m for m in messages[1:]}
+    by_index = {m.get("case"): m for m in messages[1:] if "case" in m}
     rows: list[CaseResult] = []
     verdicts: list[Verdict] = []
-    stopped = False
+    stopped = any(m.get("stopped") == "memory_limit" for m in messages[1:])
+    if stopped:
+        ended = (Verdict.MEMORY_LIMIT, "not_run", "")
     for index, prepared in enumerate(cases):
         message = by_index.get(index)
         if message is not None:
@@ -211,6 +213,8 @@ def _how_it_ended(report: RunReport, limits: SandboxLimits) -> tuple[Verdict, st
     if report.status == "output_limit":
         text = f"output is larger than the {limits.output_bytes // 1024} KiB limit"
         return Verdict.RUNTIME_ERROR, "output_limit", text
+    if report.exit_code == EXIT_HARNESS_FAILED:
+        return Verdict.RUNTIME_ERROR, "crash", "the grading harness failed inside the sandbox"
     if report.status == "signaled":
         name = (
             signal.Signals(-report.exit_code).name
@@ -225,15 +229,9 @@ def _how_it_ended(report: RunReport, limits: SandboxLimits) -> tuple[Verdict, st
     )
 
 
-def _is_memory_error(error: dict) -> bool:
-    return error.get("type") == "MemoryError" or any(
-        marker in error.get("message", "") for marker in _MEMORY_MARKERS
-    )
-
-
 def _error_row(name: str, hidden: bool, error: dict) -> tuple[Verdict, CaseResult]:
     details = {"traceback": error.get("traceback", ""), "line": error.get("line")}
-    if _is_memory_error(error):
+    if out_of_memory(error):
         return Verdict.MEMORY_LIMIT, CaseResult(
             name,
             False,
@@ -292,7 +290,8 @@ def _judge_case(
     failed = [c for c in checks if not c.passed]
     if failed:
         kind = failed[0].kind
-        return Verdict.WRONG_ANSWER, CaseResult(
+        verdict = Verdict.RUNTIME_ERROR if kind == "output_limit" else Verdict.WRONG_ANSWER
+        return verdict, CaseResult(
             name, False, kind, "; ".join(c.message for c in failed), hidden, {"checks": details}
         )
     return Verdict.ACCEPTED, CaseResult(

@@ -42,6 +42,9 @@ def _fmt_shape(shape: tuple[int, ...]) -> str:
 def compare_output(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -> Check:
     """Check type, dtype, shape and values of `actual` (as exported by the sandbox)."""
     want = _TYPE_NAMES[spec.type]
+    if "too_large" in actual:
+        size = actual["too_large"]
+        return Check(False, "output_limit", f"`{spec.name}` is {size} bytes; outputs are capped")
     if "wrong_type" in actual:
         return Check(False, "type", f"`{spec.name}` should be a {want}, got {actual['wrong_type']}")
     got: np.ndarray = actual["array"]

@@ -6,6 +6,7 @@ codec frame; the trusted process compares them. The child never sees expected ou
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import importlib
 import traceback
@@ -16,7 +17,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from app.codec import TensorArray, encode
-from app.sandbox.protocol import write_frame
+from app.sandbox.protocol import out_of_memory, write_frame
 
 SOLUTION_FILE = "solution.py"
 
@@ -108,8 +109,15 @@ def _build(value: Any) -> Any:
     return value
 
 
-def _export(value: Any) -> dict:
+def _export(value: Any, max_bytes: int) -> dict:
     """Describe one returned value as an array, or say what it was instead."""
+    nbytes = getattr(value, "nbytes", 0)
+    if (
+        isinstance(nbytes, int)
+        and nbytes > max_bytes
+        and isinstance(value, np.ndarray | torch.Tensor)
+    ):
+        return {"too_large": nbytes}
     if type(value) is np.ndarray:
         if value.dtype.kind not in "biuf":
             return {"wrong_type": f"numpy.ndarray of dtype {value.dtype}"}
@@ -169,10 +177,27 @@ def _send(fd: int, message: dict) -> None:
     write_frame(fd, encode(message))
 
 
-def run_submission(job: dict, result_fd: int) -> None:
+_BUILTINS = dict(vars(builtins))
+
+
+def _restore_builtins() -> None:
+    """Undo any change the submission made to builtins before the harness uses them."""
+    namespace = vars(builtins)
+    namespace.clear()
+    namespace.update(_BUILTINS)
+
+
+def _single_thread(*_args: Any, **_kwargs: Any) -> None:
+    """Stand-in for torch.set_num_threads: the sandbox computes on one thread."""
+
+
+def run_submission(job: dict, result_fd: int, *, max_output: int = 1 << 20) -> None:
     """Execute every case of `job` and stream one frame per case to `result_fd`."""
     guard = _Guard()
     install_guards(guard, job["forbidden_api"])
+    # Thread creation is refused; asking torch for more threads must not abort the process.
+    torch.set_num_threads = _single_thread
+    torch.set_num_interop_threads = _single_thread
     namespace: dict[str, Any] = {"__name__": "solution", "__file__": SOLUTION_FILE}
     source = job["code"].splitlines()
     try:
@@ -188,8 +213,12 @@ def run_submission(job: dict, result_fd: int) -> None:
     _send(result_fd, {"load": "ok"})
     aten_guard = _AtenGuard(guard, job["forbidden_aten"]) if job["forbidden_aten"] else None
     for index, case in enumerate(job["cases"]):
-        outcome = _run_case(job, entry, case, guard, aten_guard, source)
+        outcome = _run_case(job, entry, case, guard, aten_guard, source, max_output)
         _send(result_fd, {"case": index, **outcome})
+        if out_of_memory(outcome.get("error")):
+            # The heap is exhausted; later cases would only repeat it, slowly.
+            _send(result_fd, {"stopped": "memory_limit"})
+            return
 
 
 def _maybe(manager: Any) -> Any:
@@ -197,9 +226,31 @@ def _maybe(manager: Any) -> Any:
 
 
 def _run_case(
-    job: dict, entry: Any, case: dict, guard: _Guard, aten_guard: Any, source: list[str]
+    job: dict,
+    entry: Any,
+    case: dict,
+    guard: _Guard,
+    aten_guard: Any,
+    source: list[str],
+    max_output: int,
 ) -> dict:
     report: dict[str, Any] = {}
+    try:
+        return _call_case(job, entry, case, guard, aten_guard, source, max_output, report)
+    finally:
+        _restore_builtins()
+
+
+def _call_case(
+    job: dict,
+    entry: Any,
+    case: dict,
+    guard: _Guard,
+    aten_guard: Any,
+    source: list[str],
+    max_output: int,
+    report: dict[str, Any],
+) -> dict:
     try:
         inputs = _build(case["inputs"])
         if job["kind"] == "module":
@@ -216,8 +267,10 @@ def _run_case(
             with _maybe(aten_guard):
                 result = entry(**inputs)
     except BaseException as exc:  # noqa: BLE001
+        _restore_builtins()
         return {**report, "forbidden": guard.hit, "error": describe_error(exc, source)}
+    _restore_builtins()  # the harness's own isinstance, len, ... whatever the code patched
     if guard.hit:
         return {**report, "forbidden": guard.hit}
     values = list(result) if isinstance(result, tuple) else [result]
-    return {**report, "returned": len(values), "outputs": [_export(v) for v in values]}
+    return {**report, "returned": len(values), "outputs": [_export(v, max_output) for v in values]}

@@ -51,7 +51,8 @@ class _Worker:
     def __init__(self, slot: int, config: dict) -> None:
         self.slot = slot
         # The worker must not inherit the server's secrets either.
-        env = {key: os.environ[key] for key in ("PATH", "PYTHONPATH") if key in os.environ}
+        passed = ("PATH", "PYTHONPATH", "TMPDIR")
+        env = {key: os.environ[key] for key in passed if key in os.environ}
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "app.sandbox.worker", json.dumps({**config, "slot": slot})],
@@ -137,6 +138,11 @@ class SandboxPool:
     def _replace(self, worker: _Worker) -> None:
         self._discard(worker)
         threading.Thread(target=self._spawn, args=(worker.slot,), daemon=True).start()
+
+    def worker_pids(self) -> list[int]:
+        """Process ids of the live workers."""
+        with self._lock:
+            return [worker.process.pid for worker in self._workers]
 
     @property
     def ready_workers(self) -> int:

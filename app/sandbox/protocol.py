@@ -11,6 +11,9 @@ _LEN = struct.Struct("<I")
 # The child's last frame: not a codec message, so no case result can be mistaken for it.
 DONE = b"\x00shousi:done"
 DONE_FRAME = _LEN.pack(len(DONE)) + DONE
+# Exit statuses of a child that never got to run user code properly.
+EXIT_HARNESS_FAILED = 70
+EXIT_ISOLATION_FAILED = 71
 
 
 class FrameError(OSError):
@@ -61,3 +64,14 @@ def split_frames(data: bytes) -> tuple[list[bytes], bool]:
         frames.append(data[offset + _LEN.size : offset + _LEN.size + size])
         offset += _LEN.size + size
     return frames, offset != len(data)
+
+
+MEMORY_MARKERS = ("can't allocate memory", "DefaultCPUAllocator", "not enough memory")
+
+
+def out_of_memory(error: dict | None) -> bool:
+    """Whether an error reported for a case means the memory limit was hit."""
+    return bool(error) and (
+        error.get("type") == "MemoryError"
+        or any(marker in error.get("message", "") for marker in MEMORY_MARKERS)
+    )

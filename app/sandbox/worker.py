@@ -34,11 +34,17 @@ import torch  # noqa: E402
 from app.codec import Caps, decode, encode  # noqa: E402
 from app.sandbox import harness, hugepages, isolation, landlock  # noqa: E402
 from app.sandbox.limits import SandboxLimits  # noqa: E402
-from app.sandbox.protocol import DONE, DONE_FRAME, read_frame, write_frame  # noqa: E402
+from app.sandbox.protocol import (  # noqa: E402
+    DONE,
+    DONE_FRAME,
+    EXIT_HARNESS_FAILED,
+    EXIT_ISOLATION_FAILED,
+    read_frame,
+    write_frame,
+)
 
 MAX_JOB_BYTES = 64 << 20
 READY = b"ready"
-EXIT_ISOLATION_FAILED = 71
 
 
 @dataclass
@@ -115,12 +121,12 @@ def _child(config: Config, workdir: str, job_r: int, result_w: int, out_w: int) 
             os._exit(0)  # the worker went away before sending a job
         os.close(job_r)
         job = decode(raw, Caps(max_bytes=MAX_JOB_BYTES, max_elements=1 << 26))
-        harness.run_submission(job, result_w)
+        harness.run_submission(job, result_w, max_output=config.limits.output_bytes)
         sys.stdout.flush()
         sys.stderr.flush()
         write_frame(result_w, DONE)
     except BaseException:  # noqa: BLE001 - a harness failure must still end the child
-        code = 70
+        code = EXIT_HARNESS_FAILED
     os._exit(code)
 
 
