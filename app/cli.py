@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Annotated
 
@@ -17,6 +18,8 @@ cli = typer.Typer(
 )
 problems_cli = typer.Typer(help="Inspect the problem bank.", no_args_is_help=True)
 cli.add_typer(problems_cli, name="problems")
+sandbox_cli = typer.Typer(help="Inspect the sandbox on this host.", no_args_is_help=True)
+cli.add_typer(sandbox_cli, name="sandbox")
 
 USAGE_ERROR = 2
 
@@ -32,7 +35,7 @@ def grade(
     from app.grading import grade_submission
     from app.problems import load_bank
     from app.runtime import SandboxUnavailable, build_pool
-    from app.sandbox.pool import WORKER_START_SECONDS
+    from app.sandbox.pool import WORKER_START_SECONDS, SandboxBusy, SandboxFailure
 
     if mode not in ("run", "submit"):
         raise typer.BadParameter("mode must be 'run' or 'submit'", param_hint="--mode")
@@ -57,9 +60,13 @@ def grade(
         except UnicodeDecodeError:
             typer.echo(f"{file} is not UTF-8 text", err=True)
             raise typer.Exit(USAGE_ERROR) from None
-        result = grade_submission(
-            problem=problem, code=code, mode=mode, pool=pool, wait_seconds=WORKER_START_SECONDS
-        )
+        try:
+            result = grade_submission(
+                problem=problem, code=code, mode=mode, pool=pool, wait_seconds=WORKER_START_SECONDS
+            )
+        except (SandboxBusy, SandboxFailure) as exc:
+            typer.echo(f"the grader failed: {exc}", err=True)
+            raise typer.Exit(1) from None
     finally:
         pool.close()
     if as_json:
@@ -100,6 +107,10 @@ def serve(
     settings = Settings()
     updates = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
     settings = settings.model_copy(update=updates)
+    # Our own loggers (problem bank, sandbox layers) next to uvicorn's.
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(levelname)-8s %(name)s: %(message)s"
+    )
     uvicorn.run(
         create_app(settings),
         host=settings.host,
@@ -135,6 +146,57 @@ def list_problems(
             )
     for folder, reason in bank.errors:
         typer.echo(f"error: {folder}: {reason}", err=True)
+
+
+@sandbox_cli.command("check")
+def sandbox_check(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    repeat: Annotated[int, typer.Option(help="Then run this many fast hostile jobs.")] = 0,
+) -> None:
+    """Show the active isolation layers and run the hostile submissions; exit 1 on a failure."""
+    from app.sandbox.selfcheck import run_check
+
+    rows, layers, repeated = run_check(Settings(), repeat=repeat)
+    failed = [row for row in rows if not row.ok]
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "layers": layers,
+                    "results": [
+                        {
+                            "name": r.name,
+                            "expected": r.expected,
+                            "got": r.got,
+                            "seconds": round(r.seconds, 3),
+                            "ok": r.ok,
+                            "problem": r.problem,
+                        }
+                        for r in rows
+                    ],
+                    "repeat": repeated,
+                },
+                indent=2,
+            )
+        )
+    else:
+        for name, state in layers.items():
+            typer.echo(f"{name:<9} {'on ' if state['active'] else 'off'}  {state['detail']}")
+        typer.echo("")
+        for row in rows:
+            mark = "ok  " if row.ok else "FAIL"
+            typer.echo(
+                f"{mark} {row.name:<50} {row.got:<14} {row.seconds:6.2f} s"
+                + (f"  {row.problem}" if row.problem else "")
+            )
+        typer.echo(f"\n{len(rows) - len(failed)} passed, {len(failed)} failed")
+        if repeated:
+            typer.echo(
+                f"{repeated['jobs']} more hostile jobs in {repeated['seconds']:.1f} s: "
+                f"{repeated['problem'] or 'pool healthy, host clean'}"
+            )
+    bad_repeat = bool(repeated and repeated["problem"])
+    raise typer.Exit(1 if failed or bad_repeat else 0)
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ import torch
 from app.codec import Caps, CodecError, TensorArray, decode
 from app.problems.model import Problem
 from app.sandbox.limits import SandboxLimits
-from app.sandbox.pool import RunReport, SandboxFailure, SandboxPool
+from app.sandbox.pool import RunReport, SandboxPool
 from app.sandbox.protocol import EXIT_HARNESS_FAILED, out_of_memory
 from graders.case import Case
 from graders.compare import compare_output
@@ -134,19 +134,14 @@ def grade_submission(
         "code": code,
         "entry": meta.entry,
         "kind": meta.kind,
+        "framework": meta.framework,
         "load_state_dict": bool(meta.module and meta.module.load_state_dict),
         "forbidden_api": meta.forbidden.api,
         "forbidden_aten": meta.forbidden.aten,
         "cases": [c.wire for c in cases],
     }
-    try:
-        report = pool.run(job, wait_seconds=wait_seconds)
-    except SandboxFailure:
-        return result(
-            Verdict.RUNTIME_ERROR,
-            [],
-            "the sandbox lost the process running your code (did it kill its parent?)",
-        )
+    # SandboxBusy and SandboxFailure are the grader's trouble, not a verdict on the code.
+    report = pool.run(job, wait_seconds=wait_seconds)
     return _judge(problem, cases, report, result, pool.limits)
 
 

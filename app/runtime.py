@@ -15,7 +15,7 @@ class SandboxUnavailable(RuntimeError):
     """A layer listed in SHOUSI_SANDBOX_REQUIRED is not available on this host."""
 
 
-def build_pool(settings: Settings, *, size: int | None = None) -> SandboxPool:
+def build_pool(settings: Settings, *, size: int | None = None, first_slot: int = 0) -> SandboxPool:
     """Probe the isolation layers, log them, and return an unstarted pool."""
     unknown = sorted(set(settings.sandbox_required) - set(LAYERS))
     if unknown:
@@ -34,4 +34,5 @@ def build_pool(settings: Settings, *, size: int | None = None) -> SandboxPool:
         limits=settings.sandbox_limits(),
         layers=layers,
         private=settings.private_paths(),
+        first_slot=first_slot,
     )

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     queue_seconds: float = Field(
         10.0, gt=0, description="How long a submission waits for a free worker before a 503."
     )
+    queue_limit: int = Field(
+        32, ge=0, description="Submissions that may wait for a worker; beyond it, a 429."
+    )
     cpu_seconds: float = Field(5.0, gt=0, description="CPU time limit per submission.")
     wall_seconds: float = Field(10.0, gt=0, description="Wall-clock limit per submission.")
     memory_mb: int = Field(1024, ge=64, description="Memory a submission may add, in MiB.")

@@ -81,7 +81,7 @@
         const response = await fetch(form.action + "?partial=1", {
           method: "POST", body: body, headers: { "Accept": "text/html" },
         });
-        if (response.status === 503 || !(response.headers.get("content-type") || "").includes("text/html")) {
+        if (!(response.headers.get("content-type") || "").includes("text/html")) {
           let detail = resultBox.dataset.failed;
           try { detail = (await response.json()).detail || detail; } catch (e) { /* not JSON */ }
           throw new Error(detail);

@@ -116,3 +116,5 @@ def test_healthz_reports_problems_and_workers(client: TestClient) -> None:
     health = client.get("/healthz").json()
     assert health["status"] == "ok" and health["problems"] == len(CONTRACT)
     assert health["workers"] == 2
+    assert health["sandbox"]["rlimits"]["active"] and health["sandbox"]["seccomp"]["active"]
+    assert set(health["sandbox"]) == {"rlimits", "netns", "uid", "landlock", "seccomp", "cgroup"}

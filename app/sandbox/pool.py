@@ -89,8 +89,11 @@ class SandboxPool:
         limits: SandboxLimits,
         layers: LayerReport | None = None,
         private: Sequence[Path] = (),
+        first_slot: int = 0,
     ) -> None:
         self.size = size
+        # Slots name the workers' unprivileged uids; two pools on one host use distinct ones.
+        self.first_slot = first_slot
         self.limits = limits
         self.layers = layers or isolation.probe()
         self._config = {
@@ -99,6 +102,7 @@ class SandboxPool:
             "private": [str(p) for p in private],
         }
         self._idle: queue.Queue[_Worker] = queue.Queue()
+        self.stuck_margin = 5.0
         self._closed = False
         self._lock = threading.Lock()
         self._workers: set[_Worker] = set()
@@ -107,7 +111,7 @@ class SandboxPool:
         """Spawn the workers; with wait=False they warm up in the background."""
         threads = [
             threading.Thread(target=self._spawn, args=(slot,), daemon=True)
-            for slot in range(self.size)
+            for slot in range(self.first_slot, self.first_slot + self.size)
         ]
         for thread in threads:
             thread.start()
@@ -149,15 +153,25 @@ class SandboxPool:
         """Workers currently idle and warm."""
         return self._idle.qsize()
 
+    def _acquire(self, wait_seconds: float) -> _Worker:
+        """An idle, live worker; a worker found dead while idle is replaced, not used."""
+        deadline = time.monotonic() + wait_seconds
+        while True:
+            try:
+                worker = self._idle.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise SandboxBusy("all sandbox workers are busy") from None
+            if worker.process.poll() is None:
+                return worker
+            log.warning("sandbox worker %d died while idle; replacing it", worker.process.pid)
+            self._replace(worker)
+
     def run(self, job: dict, *, wait_seconds: float = 30.0) -> RunReport:
         """Run one submission job in a fresh child and return its raw report."""
-        try:
-            worker = self._idle.get(timeout=wait_seconds)
-        except queue.Empty:
-            raise SandboxBusy("all sandbox workers are busy") from None
+        worker = self._acquire(wait_seconds)
         max_reply = self.limits.output_bytes + self.limits.stdout_bytes + (64 << 10)
         # The worker enforces the wall limit itself; this margin only catches a stuck worker.
-        deadline = time.monotonic() + self.limits.wall_seconds + 5.0
+        deadline = time.monotonic() + self.limits.wall_seconds + self.stuck_margin
         try:
             reply = worker.run(encode(job), deadline, max_reply)
             report = decode(reply, Caps(max_bytes=max_reply))

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
@@ -46,6 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         warmer.start()
         app.state.bank = bank
         app.state.pool = pool
+        app.state.grading_limiter = anyio.CapacityLimiter(settings.workers + settings.queue_limit)
         log.info(
             "loaded %d problems (%d folders failed); %d sandbox workers starting",
             len(bank.problems),

@@ -58,6 +58,7 @@ async def healthz(pool: PoolDep, bank: BankDep) -> dict[str, Any]:
         "problem_errors": len(bank.errors),
         "workers": pool.size,
         "workers_ready": pool.ready_workers,
+        "sandbox": pool.layers.to_dict(),
     }
 
 
@@ -105,5 +106,7 @@ async def submit(
     if isinstance(parsed, str):
         return _unprocessable(parsed)
     code, mode = parsed
-    result = await grade(problem=problem, code=code, mode=mode, pool=pool, settings=settings)
+    result = await grade(
+        request=request, problem=problem, code=code, mode=mode, pool=pool, settings=settings
+    )
     return result.to_dict()

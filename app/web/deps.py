@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any
 
+import anyio
+import anyio.to_thread
 from fastapi import Depends, HTTPException, Request
-from starlette.concurrency import run_in_threadpool
 
 from app.grading import grade_submission
 from app.problems import Bank, Problem
-from app.sandbox.pool import SandboxBusy, SandboxPool
+from app.sandbox.pool import SandboxBusy, SandboxFailure, SandboxPool
 from app.settings import Settings
 from graders.result import GradeResult
 
@@ -58,21 +60,43 @@ def limits_view(settings: Settings) -> dict[str, Any]:
 
 
 async def grade(
-    *, problem: Problem, code: str, mode: str, pool: SandboxPool, settings: Settings
+    *,
+    request: Request,
+    problem: Problem,
+    code: str,
+    mode: str,
+    pool: SandboxPool,
+    settings: Settings,
 ) -> GradeResult:
-    """Grade off the event loop; a full pool becomes a 503 with Retry-After."""
+    """Grade off the event loop, in a bounded queue.
+
+    Beyond the workers plus SHOUSI_QUEUE_LIMIT waiting submissions the answer is an immediate
+    429; a submission that waited SHOUSI_QUEUE_SECONDS, or whose worker failed, gets a 503.
+    Both carry Retry-After. Nothing ever hangs and nothing is a 500.
+    """
+    limiter: anyio.CapacityLimiter = request.app.state.grading_limiter
+    retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    if limiter.available_tokens < 1:
+        raise HTTPException(
+            429, "too many submissions are waiting; try again shortly", headers=retry
+        )
     try:
-        return await run_in_threadpool(
-            grade_submission,
-            problem=problem,
-            code=code,
-            mode=mode,
-            pool=pool,
-            wait_seconds=settings.queue_seconds,
+        return await anyio.to_thread.run_sync(
+            functools.partial(
+                grade_submission,
+                problem=problem,
+                code=code,
+                mode=mode,
+                pool=pool,
+                wait_seconds=settings.queue_seconds,
+            ),
+            limiter=limiter,
         )
     except SandboxBusy:
+        raise HTTPException(503, "all graders are busy; try again shortly", headers=retry) from None
+    except SandboxFailure:
         raise HTTPException(
             503,
-            "all graders are busy; try again shortly",
-            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+            "the grader failed while running this submission; please submit again",
+            headers=retry,
         ) from None

@@ -90,7 +90,12 @@ async def problem_submit(
     else:
         context["code"] = code
         result = await grade(
-            problem=context["problem"], code=code, mode=mode, pool=pool, settings=settings
+            request=request,
+            problem=context["problem"],
+            code=code,
+            mode=mode,
+            pool=pool,
+            settings=settings,
         )
         context["result"] = result.to_dict()
     name = "_result.html" if request.query_params.get("partial") else "problem.html"

@@ -1,0 +1,101 @@
+"""Under load: a bounded queue with 429/503 and Retry-After, and workers that heal."""
+
+import os
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.grading import grade_submission
+from app.problems import Bank
+from app.runtime import build_pool
+from app.sandbox.pool import SandboxFailure
+from app.settings import Settings
+from app.web import create_app
+from tests.conftest import TEST_LIMITS, solution
+
+SLOW = "import time\n\n\ndef softmax(x, axis=-1):\n    time.sleep(0.6)\n    return x\n"
+
+
+def test_full_queue_answers_429_and_a_long_wait_503_never_a_hang() -> None:
+    settings = Settings(workers=1, queue_limit=1, queue_seconds=1.0, **TEST_LIMITS)
+    with TestClient(create_app(settings)) as client:
+        while client.get("/healthz").json()["workers_ready"] < 1:
+            time.sleep(0.1)
+
+        def post(_: int):
+            started = time.monotonic()
+            response = client.post(
+                "/api/problems/softmax/submissions", json={"code": SLOW, "mode": "run"}
+            )
+            return response, time.monotonic() - started
+
+        with ThreadPoolExecutor(max_workers=5) as executor:
+            results = list(executor.map(post, range(5)))
+        statuses = sorted(response.status_code for response, _ in results)
+        assert statuses.count(200) >= 1 and 429 in statuses and 503 in statuses, statuses
+        for response, elapsed in results:
+            if response.status_code in (429, 503):
+                assert response.headers["retry-after"] and response.json()["detail"]
+            assert elapsed < 6
+        assert (
+            client.post(
+                "/api/problems/softmax/submissions", json={"code": solution("softmax")}
+            ).json()["verdict"]
+            == "accepted"
+        )
+
+
+def test_grading_never_blocks_the_event_loop() -> None:
+    settings = Settings(workers=1, **TEST_LIMITS)
+    with TestClient(create_app(settings)) as client:
+        while client.get("/healthz").json()["workers_ready"] < 1:
+            time.sleep(0.1)
+        with ThreadPoolExecutor(max_workers=1) as executor:
+            slow = executor.submit(
+                client.post, "/api/problems/softmax/submissions", json={"code": SLOW, "mode": "run"}
+            )
+            time.sleep(0.3)
+            started = time.monotonic()
+            assert client.get("/healthz").status_code == 200
+            assert time.monotonic() - started < 0.5
+            assert slow.result().status_code == 200
+
+
+def test_a_dead_worker_is_replaced(bank: Bank) -> None:
+    pool = build_pool(Settings(**TEST_LIMITS), size=1)
+    pool.start()
+    try:
+        (victim,) = pool.worker_pids()
+        os.kill(victim, signal.SIGKILL)
+        time.sleep(0.2)
+        result = grade_submission(
+            problem=bank.get("softmax"),
+            code=solution("softmax"),
+            mode="run",
+            pool=pool,
+            wait_seconds=60,
+        )
+        assert result.accepted and pool.worker_pids() != [victim]
+    finally:
+        pool.close()
+
+
+def test_a_stuck_worker_is_replaced(bank: Bank) -> None:
+    pool = build_pool(Settings(**TEST_LIMITS), size=1)
+    pool.stuck_margin = 0.5
+    pool.start()
+    try:
+        (victim,) = pool.worker_pids()
+        os.kill(victim, signal.SIGSTOP)
+        problem = bank.get("softmax")
+        with pytest.raises(SandboxFailure):
+            grade_submission(problem=problem, code=solution("softmax"), mode="run", pool=pool)
+        result = grade_submission(
+            problem=problem, code=solution("softmax"), mode="run", pool=pool, wait_seconds=60
+        )
+        assert result.accepted and victim not in pool.worker_pids()
+    finally:
+        pool.close()
