@@ -254,6 +254,8 @@ def _kill_group(pid: int) -> None:
 def main() -> None:
     """Warm up, then serve jobs from stdin until it closes."""
     config = Config.from_json(sys.argv[1])
+    if config.plan.netns:
+        isolation.enter_empty_network_namespace()
     torch.set_num_threads(1)
     harness.warm_up()
     if config.plan.landlock:

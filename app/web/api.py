@@ -109,4 +109,5 @@ async def submit(
     result = await grade(
         request=request, problem=problem, code=code, mode=mode, pool=pool, settings=settings
     )
-    return result.to_dict()
+    # Already plain JSON types: skip FastAPI's generic (and slow) jsonable_encoder pass.
+    return JSONResponse(result.to_dict())
