@@ -126,7 +126,12 @@ def test_a_thousand_hostile_jobs_leave_the_pool_healthy(
 
 
 def test_sandbox_check_command_reports_layers_and_passes() -> None:
-    env = {**os.environ, "SHOUSI_CPU_SECONDS": "1", "SHOUSI_WALL_SECONDS": "2"}
+    env = {
+        **os.environ,
+        "SHOUSI_CPU_SECONDS": "2",
+        "SHOUSI_WALL_SECONDS": "3",
+        "SHOUSI_MEMORY_MB": "256",
+    }
     run = subprocess.run(
         [sys.executable, "-m", "app", "sandbox", "check", "--json", "--repeat", "100"],
         capture_output=True,

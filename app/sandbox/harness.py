@@ -255,29 +255,9 @@ def run_submission(job: dict, result_fd: int, *, max_output: int = 1 << 20) -> N
 
 
 def _run_case(
-    job: dict,
-    entry: Any,
-    case: dict,
-    guard: _Guard,
-    source: list[str],
-    max_output: int,
+    job: dict, entry: Any, case: dict, guard: _Guard, source: list[str], max_output: int
 ) -> dict:
     report: dict[str, Any] = {}
-    try:
-        return _call_case(job, entry, case, guard, source, max_output, report)
-    finally:
-        _restore_builtins()
-
-
-def _call_case(
-    job: dict,
-    entry: Any,
-    case: dict,
-    guard: _Guard,
-    source: list[str],
-    max_output: int,
-    report: dict[str, Any],
-) -> dict:
     try:
         inputs = _build(case["inputs"])
         if job["kind"] == "module":
