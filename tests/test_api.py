@@ -101,6 +101,7 @@ def test_bad_submissions_get_a_clear_422(client: TestClient, body: bytes, needle
     assert needle in response.json()["detail"]
 
 
+@pytest.mark.hostile
 def test_server_keeps_answering_after_timeout_and_memory_bomb(client: TestClient) -> None:
     loop = submit(client, "softmax", "def softmax(x, axis=-1):\n    while True:\n        pass\n")
     assert loop.json()["verdict"] == "time_limit"

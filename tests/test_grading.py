@@ -70,6 +70,7 @@ def test_deep_recursion_shows_a_short_traceback(grade) -> None:
     assert "earlier frames not shown" in traceback and traceback.count("line 2, in f") == 8
 
 
+@pytest.mark.hostile
 def test_infinite_loop_is_a_time_limit(grade) -> None:
     result = grade("softmax", "def softmax(x, axis=-1):\n    while True:\n        pass\n")
     assert result.verdict is Verdict.TIME_LIMIT
@@ -81,6 +82,7 @@ def test_sleeping_forever_at_import_is_a_time_limit(grade) -> None:
     assert result.verdict is Verdict.TIME_LIMIT and "wall" in result.message
 
 
+@pytest.mark.hostile
 @pytest.mark.parametrize(
     "bomb",
     ["bytearray(50 * 10**9)", "np.ones((1 << 40,))", "[np.ones(1 << 24) for _ in range(1000)]"],
@@ -91,6 +93,7 @@ def test_memory_bomb_is_a_memory_limit(grade, bomb: str) -> None:
     assert result.verdict is Verdict.MEMORY_LIMIT, result.to_dict()
 
 
+@pytest.mark.hostile
 def test_sandbox_keeps_grading_after_hostile_submissions(grade) -> None:
     grade("softmax", "def softmax(x, axis=-1):\n    while True:\n        pass\n")
     assert grade("softmax", solution("softmax")).accepted

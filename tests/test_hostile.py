@@ -53,7 +53,8 @@ def hostile_pool(workdir_root: Path) -> Iterator[SandboxPool]:
     saved = {key: os.environ.get(key) for key in ("TMPDIR", "SHOUSI_TEST_SECRET")}
     os.environ["TMPDIR"] = str(workdir_root)
     os.environ["SHOUSI_TEST_SECRET"] = SECRET  # the server's environment, never the child's
-    pool = build_pool(Settings(**TEST_LIMITS), size=2)
+    # Slots (uids) of its own: the other fixtures' pools may be alive at the same time.
+    pool = build_pool(Settings(**TEST_LIMITS), size=2, first_slot=100)
     pool.start()
     # What the workers themselves left while importing torch is not the children's doing.
     pool.baseline = {p for p in workdir_root.iterdir() if not p.name.startswith("shousi-")}
