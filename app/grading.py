@@ -22,6 +22,10 @@ from graders.result import VERDICT_ORDER, CaseResult, GradeResult, Verdict
 from graders.static_check import check_source
 
 MAX_CODE_BYTES = 64 * 1024
+SANDBOX_RULES = (
+    "the sandbox allows no new processes or threads, no network, no file writes, "
+    "and reads only Python's own libraries"
+)
 SHOWN_VALUES = 64  # expected/got arrays up to this size are echoed for visible cases
 _prepare_lock = threading.Lock()
 
@@ -235,9 +239,10 @@ def _error_row(name: str, hidden: bool, error: dict) -> tuple[Verdict, CaseResul
             hidden,
             details,
         )
-    return Verdict.RUNTIME_ERROR, CaseResult(
-        name, False, "error", error.get("message", ""), hidden, details
-    )
+    message = error.get("message", "")
+    if error.get("type") == "PermissionError" or "can't start new thread" in message:
+        message += f" ({SANDBOX_RULES})"
+    return Verdict.RUNTIME_ERROR, CaseResult(name, False, "error", message, hidden, details)
 
 
 def _load_failure(problem: Problem, load: dict, result: Any, stdout: str) -> GradeResult:

@@ -206,6 +206,12 @@ def test_misnamed_submodule_fails_state_dict_loading_with_the_keys(grade) -> Non
     assert "wo.weight" in result.message and "out_proj.weight" in result.message
 
 
+def test_a_refused_operation_says_what_the_sandbox_allows(grade) -> None:
+    result = grade("softmax", "import os\n\n\ndef softmax(x, axis=-1):\n    os.fork()\n")
+    assert result.verdict is Verdict.RUNTIME_ERROR
+    assert "PermissionError" in result.message and "no new processes" in result.message
+
+
 @pytest.mark.parametrize("exit_call", ["sys.exit(0)", "os._exit(0)"])
 def test_exiting_mid_run_is_a_runtime_error(grade, exit_call: str) -> None:
     code = f"import os, sys\n\ndef softmax(x, axis=-1):\n    {exit_call}\n"
