@@ -103,6 +103,21 @@ def prepared_cases(problem: Problem) -> list[PreparedCase]:
         return problem._prepared
 
 
+def cases_key(problem: Problem, mode: str) -> str:
+    """The key a problem's cases for a mode are preloaded under in the workers."""
+    return f"{problem.id}/{mode}"
+
+
+def preload_cases(problems: list[Problem]) -> dict[str, list]:
+    """Case inputs (never expected outputs) of every problem and mode, for the workers."""
+    cases: dict[str, list] = {}
+    for problem in problems:
+        prepared = prepared_cases(problem)
+        cases[cases_key(problem, "submit")] = [c.wire for c in prepared]
+        cases[cases_key(problem, "run")] = [c.wire for c in prepared if not c.case.hidden]
+    return cases
+
+
 def _worst(verdicts: list[Verdict]) -> Verdict:
     return min(verdicts, key=VERDICT_ORDER.index) if verdicts else Verdict.ACCEPTED
 
@@ -142,8 +157,12 @@ def grade_submission(
         "load_state_dict": bool(meta.module and meta.module.load_state_dict),
         "forbidden_api": meta.forbidden.api,
         "forbidden_aten": meta.forbidden.aten,
-        "cases": [c.wire for c in cases],
     }
+    key = cases_key(problem, mode)
+    if key in pool.preloaded:
+        job["cases_key"] = key
+    else:
+        job["cases"] = [c.wire for c in cases]
     # SandboxBusy and SandboxFailure are the grader's trouble, not a verdict on the code.
     report = pool.run(job, wait_seconds=wait_seconds)
     return _judge(problem, cases, report, result, pool.limits)

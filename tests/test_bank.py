@@ -1,6 +1,7 @@
 """Loading problem folders: a broken folder is reported with its path and reason, not fatal."""
 
 import shutil
+import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -9,6 +10,7 @@ from app.problems import load_bank
 from app.problems.bank import BUILTIN_DIR
 from app.settings import Settings
 from app.web import create_app
+from tests.conftest import solution
 
 
 def _copy_problem(root: Path, name: str) -> Path:
@@ -41,10 +43,21 @@ def test_broken_folders_are_reported_and_the_rest_load(tmp_path: Path) -> None:
 
 def test_app_starts_with_a_broken_extra_directory(tmp_path: Path) -> None:
     (_copy_problem(tmp_path, "broken") / "cases.py").write_text("import nonexistent_module\n")
+    (_copy_problem(tmp_path, "broken-later") / "cases.py").write_text(
+        "def build_cases():\n    raise ValueError('no cases today')\n"
+    )
     _copy_problem(tmp_path, "extra-softmax")
     settings = Settings(workers=1, problems_dirs=[tmp_path])
     with TestClient(create_app(settings)) as client:
+        deadline = time.monotonic() + 60
+        while client.get("/healthz").json()["workers_ready"] < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
         ids = [p["id"] for p in client.get("/api/problems").json()]
         health = client.get("/healthz").json()
-    assert "extra-softmax" in ids and "broken" not in ids and "attention" in ids
-    assert health["problem_errors"] == 1
+        graded = client.post(
+            "/api/problems/extra-softmax/submissions", json={"code": solution("softmax")}
+        ).json()
+    assert "extra-softmax" in ids and "attention" in ids
+    assert "broken" not in ids and "broken-later" not in ids
+    assert health["problem_errors"] == 2 and graded["verdict"] == "accepted"

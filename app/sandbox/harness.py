@@ -20,6 +20,8 @@ from app.codec import TensorArray, encode
 from app.sandbox.protocol import out_of_memory, write_frame
 
 SOLUTION_FILE = "solution.py"
+# Case inputs preloaded into the warm worker, by "<problem id>/<mode>".
+PRELOADED: dict[str, list[dict]] = {}
 
 
 class ForbiddenAPIError(BaseException):
@@ -38,8 +40,9 @@ class _Guard:
         raise ForbiddenAPIError(f"{name} is not allowed in this problem")
 
 
-# Every aten operator name, listed once in the warm worker (before forking).
+# Every aten operator usable on CPU, listed once in the warm worker (before forking).
 _ATEN_OPS: list[str] = []
+_CPU_KEYS = ("CPU", "CompositeImplicitAutograd", "CompositeExplicitAutograd")
 _trap_libraries: list[Any] = []
 
 
@@ -112,8 +115,14 @@ def install_guards(guard: _Guard, api_paths: list[str]) -> None:
 
 def warm_up() -> None:
     """Do, before forking, the lazy work every child would otherwise repeat."""
+    # Only operators that can compute something on CPU need a trap; a CUDA-only kernel or a
+    # backward formula cannot stand in for the forward computation a problem forbids.
     _ATEN_OPS.extend(
-        name for name in torch._C._dispatch_get_all_op_names() if name.startswith("aten::")
+        name
+        for name in torch._C._dispatch_get_all_op_names()
+        if name.startswith("aten::")
+        and "backward" not in name
+        and any(torch._C._dispatch_has_kernel_for_dispatch_key(name, key) for key in _CPU_KEYS)
     )
     # First calls of the usual operators fill caches that forked children then share.
     x = torch.randn(2, 3, 4)
@@ -245,7 +254,8 @@ def run_submission(job: dict, result_fd: int, *, max_output: int = 1 << 20) -> N
         return
     _send(result_fd, {"load": "ok"})
     install_aten_traps(guard, job["forbidden_aten"])
-    for index, case in enumerate(job["cases"]):
+    cases = PRELOADED[job["cases_key"]] if "cases_key" in job else job["cases"]
+    for index, case in enumerate(cases):
         outcome = _run_case(job, entry, case, guard, source, max_output)
         _send(result_fd, {"case": index, **outcome})
         if out_of_memory(outcome.get("error")):

@@ -48,7 +48,7 @@ class RunReport:
 
 
 class _Worker:
-    def __init__(self, slot: int, config: dict) -> None:
+    def __init__(self, slot: int, config: dict, preload: bytes) -> None:
         self.slot = slot
         # The worker must not inherit the server's secrets either.
         passed = ("PATH", "PYTHONPATH", "TMPDIR")
@@ -62,6 +62,7 @@ class _Worker:
             close_fds=True,
         )
         self.ready = False
+        write_frame(self.process.stdin.fileno(), preload)
 
     def wait_ready(self) -> None:
         deadline = time.monotonic() + WORKER_START_SECONDS
@@ -103,9 +104,16 @@ class SandboxPool:
         }
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self.stuck_margin = 5.0
+        self._preload = encode({})
+        self.preloaded: frozenset[str] = frozenset()
         self._closed = False
         self._lock = threading.Lock()
         self._workers: set[_Worker] = set()
+
+    def preload(self, cases: dict[str, list]) -> None:
+        """Give workers started from now on these case inputs, by key (before `start`)."""
+        self._preload = encode(cases)
+        self.preloaded = frozenset(cases)
 
     def start(self, *, wait: bool = True) -> None:
         """Spawn the workers; with wait=False they warm up in the background."""
@@ -122,7 +130,7 @@ class SandboxPool:
     def _spawn(self, slot: int) -> None:
         if self._closed:
             return
-        worker = _Worker(slot, self._config)
+        worker = _Worker(slot, self._config, self._preload)
         with self._lock:
             self._workers.add(worker)
         try:

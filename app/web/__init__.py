@@ -12,9 +12,10 @@ import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app.grading import prepared_cases
-from app.problems import load_bank
+from app.grading import preload_cases, prepared_cases
+from app.problems import Bank, load_bank
 from app.runtime import build_pool
+from app.sandbox.pool import SandboxPool
 from app.settings import Settings
 from app.web import api, pages
 
@@ -22,15 +23,25 @@ ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("shousi")
 
 
-def _warm_cases(bank, stop: threading.Event) -> None:  # noqa: ANN001
-    """Compute every reference output once, so the first submission is not the slow one."""
+def _prepare_and_start(bank: Bank, pool: SandboxPool, stop: threading.Event) -> None:
+    """Compute every reference output once, then start the workers with the case inputs.
+
+    A problem whose cases cannot be built is taken out of the bank and reported like a
+    broken folder.
+    """
+    ready = []
     for problem in bank.ordered():
         if stop.is_set():
             return
         try:
             prepared_cases(problem)
-        except Exception:  # noqa: BLE001 - a broken problem is reported, not fatal
+            ready.append(problem)
+        except Exception as exc:  # noqa: BLE001 - a broken problem is reported, not fatal
             log.exception("cases of %s could not be prepared", problem.id)
+            bank.problems.pop(problem.id, None)
+            bank.errors.append((problem.path, f"cases.py: {type(exc).__name__}: {exc}"))
+    pool.preload(preload_cases(ready))
+    pool.start(wait=False)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -41,9 +52,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         bank = load_bank(settings.problem_dirs())
         pool = build_pool(settings)
-        pool.start(wait=False)
         stop_warming = threading.Event()
-        warmer = threading.Thread(target=_warm_cases, args=(bank, stop_warming), daemon=True)
+        warmer = threading.Thread(
+            target=_prepare_and_start, args=(bank, pool, stop_warming), daemon=True
+        )
         warmer.start()
         app.state.bank = bank
         app.state.pool = pool
