@@ -17,7 +17,7 @@ from app.sandbox.limits import SandboxLimits
 from app.sandbox.pool import RunReport, SandboxPool
 from app.sandbox.protocol import EXIT_HARNESS_FAILED, out_of_memory
 from graders.case import Case
-from graders.compare import compare_output
+from graders.compare import compare_output, matches
 from graders.result import VERDICT_ORDER, CaseResult, GradeResult, Verdict
 from graders.static_check import check_source
 
@@ -37,6 +37,8 @@ class PreparedCase:
     case: Case
     wire: dict[str, Any]
     expected: list[np.ndarray]
+    # Outputs of each known-mistake variant on this case, by diagnosis tag.
+    variants: dict[str, list[np.ndarray]]
 
 
 def _fresh(value: Any) -> Any:
@@ -84,6 +86,24 @@ def reference_outputs(problem: Problem, case: Case) -> tuple[list[np.ndarray], d
     return outputs, state
 
 
+def variant_outputs(problem: Problem, case: Case, state: dict | None) -> dict[str, list]:
+    """What each known mistake returns on a case (modules get the reference's weights)."""
+    outputs: dict[str, list] = {}
+    for tag, variant in problem.mistakes.items():
+        inputs = _fresh(case.inputs)
+        if problem.meta.kind == "function":
+            outputs[tag] = _as_arrays(variant(**inputs))
+            continue
+        torch.manual_seed(case.seed)
+        module = variant(**case.init)
+        if state is not None:
+            module.load_state_dict(state, strict=True)
+        module.eval()
+        with torch.no_grad():
+            outputs[tag] = _as_arrays(module(**inputs))
+    return outputs
+
+
 def prepared_cases(problem: Problem) -> list[PreparedCase]:
     """Every case of a problem with reference outputs; computed on first use, then cached."""
     with _prepare_lock:
@@ -98,7 +118,8 @@ def prepared_cases(problem: Problem) -> list[PreparedCase]:
                     "init": case.init,
                     "state": to_wire(state) if state is not None else None,
                 }
-                prepared.append(PreparedCase(case, wire, expected))
+                variants = variant_outputs(problem, case, state)
+                prepared.append(PreparedCase(case, wire, expected, variants))
             problem._prepared = prepared
         return problem._prepared
 
@@ -214,7 +235,30 @@ def _judge(
     summary = next((row.message for row, v in zip(rows, verdicts, strict=True) if v is final), "")
     if final is Verdict.ACCEPTED:
         summary = ""
-    return result(final, rows, summary, report.stdout)
+    graded = result(final, rows, summary, report.stdout)
+    if final is Verdict.WRONG_ANSWER:
+        graded.diagnosis = diagnose(problem, cases, [by_index.get(i) for i in range(len(cases))])
+    return graded
+
+
+def diagnose(problem: Problem, cases: list[PreparedCase], messages: list[dict | None]) -> list[str]:
+    """Tags of the known mistakes whose outputs the submission matches on every case."""
+    specs = [r.spec() for r in problem.meta.returns]
+    tags = []
+    for tag in problem.mistakes:
+        if all(
+            message is not None
+            and len(message.get("outputs", [])) == len(specs)
+            and all(
+                matches(spec, expected=expected, actual=actual)
+                for spec, expected, actual in zip(
+                    specs, prepared.variants[tag], message["outputs"], strict=True
+                )
+            )
+            for prepared, message in zip(cases, messages, strict=True)
+        ):
+            tags.append(tag)
+    return tags
 
 
 def _how_it_ended(report: RunReport, limits: SandboxLimits) -> tuple[Verdict, str, str]:

@@ -126,3 +126,25 @@ def _compare_close(
     if nonfinite:
         message += f"; {nonfinite} value(s) are NaN or infinite"
     return Check(False, "values", message, details)
+
+
+def matches(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -> bool:
+    """Whether `actual` equals `expected` within the tolerance, NaN matching NaN.
+
+    Used to recognise a known mistake, whose outputs may legitimately hold NaN or inf.
+    """
+    if "array" not in actual or actual["array"].shape != expected.shape:
+        return False
+    got = actual["array"]
+    if spec.dtype == "bool":
+        return got.dtype == np.bool_ and bool(np.array_equal(got, expected))
+    with np.errstate(invalid="ignore", over="ignore"):
+        return bool(
+            np.allclose(
+                got.astype(np.float64),
+                expected.astype(np.float64),
+                rtol=spec.rtol,
+                atol=spec.atol,
+                equal_nan=True,
+            )
+        )

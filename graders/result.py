@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from graders.diagnosis import describe
+
 
 class Verdict(StrEnum):
     """Verdicts in precedence order: the first that applies wins."""
@@ -73,6 +75,7 @@ class GradeResult:
             "total": len(self.cases),
             "cases": [case.to_dict() for case in self.cases],
             "diagnosis": list(self.diagnosis),
+            "diagnosis_details": [describe(tag) for tag in self.diagnosis],
             "stdout": self.stdout,
             "duration_ms": self.duration_ms,
         }

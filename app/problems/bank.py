@@ -65,6 +65,19 @@ def _resolve_reference(folder: Path, reference: str) -> Any:
         raise LoadError(f"reference module {module_name} has no {attr!r}") from None
 
 
+def _load_mistakes(folder: Path) -> dict[str, Any]:
+    """`MISTAKES` from the optional mistakes.py: diagnosis tag -> wrong implementation."""
+    path = folder / "mistakes.py"
+    if not path.is_file():
+        return {}
+    mistakes = getattr(
+        _import_file(path, f"shousi_problem_{folder.name}_mistakes"), "MISTAKES", None
+    )
+    if not isinstance(mistakes, dict) or not all(callable(v) for v in mistakes.values()):
+        raise LoadError("mistakes.py must define MISTAKES = {tag: implementation}")
+    return dict(mistakes)
+
+
 def load_problem(folder: Path) -> Problem:
     """Load and validate one problem folder."""
     missing = [name for name in REQUIRED_FILES if not (folder / name).is_file()]
@@ -97,6 +110,7 @@ def load_problem(folder: Path) -> Problem:
         starter=(folder / "starter.py").read_text(encoding="utf-8"),
         reference=_resolve_reference(folder, meta.reference),
         build_cases=build_cases,
+        mistakes=_load_mistakes(folder),
     )
 
 

@@ -93,6 +93,8 @@ class Problem:
     starter: str
     reference: Any
     build_cases: Any
+    # Known-mistake variants of the reference, by diagnosis tag (optional mistakes.py).
+    mistakes: dict[str, Any] = field(default_factory=dict)
     _prepared: Any = field(default=None, repr=False)
 
     @property

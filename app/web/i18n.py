@@ -52,6 +52,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Ctrl/Cmd+Enter run · Ctrl/Cmd+Shift+Enter submit · Tab indents",
     },
     "result": {"zh": "结果", "en": "Result"},
+    "diagnosis": {"zh": "诊断：", "en": "Diagnosis:"},
     "result_empty": {
         "zh": "按“运行”检查样例，按“提交”运行全部用例（含隐藏用例）。",
         "en": "Run checks the sample cases; Submit runs every case, hidden ones too.",

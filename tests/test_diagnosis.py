@@ -1,0 +1,79 @@
+"""Named-mistake diagnosis: every listed mistake, submitted as code, is caught and named."""
+
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.grading import grade_submission, prepared_cases
+from app.problems import Bank
+from app.sandbox.pool import SandboxPool
+from graders.diagnosis import DIAGNOSES
+from graders.result import Verdict
+from tests.conftest import solution
+
+WITH_MISTAKES = ["scaled-dot-product-attention", "attention", "causal-mask", "padding-mask"]
+
+
+def _mistakes(bank: Bank) -> list[tuple[str, str]]:
+    return [(pid, tag) for pid in WITH_MISTAKES for tag in bank.get(pid).mistakes]
+
+
+def mistake_as_submission(bank: Bank, problem_id: str, tag: str) -> str:
+    """The variant's own file, with the entry point bound to it, as a submission."""
+    problem = bank.get(problem_id)
+    variant = problem.mistakes[tag]
+    source = Path(variant.__code__.co_filename).read_text()
+    source = source[: source.index("MISTAKES = {")]
+    return f"{source}\n{problem.meta.entry} = {variant.__name__}\n"
+
+
+def test_every_problem_with_mistakes_lists_some(bank: Bank) -> None:
+    for problem_id in WITH_MISTAKES:
+        assert bank.get(problem_id).mistakes, problem_id
+
+
+def test_every_tag_has_a_message_in_both_languages(bank: Bank) -> None:
+    for _, tag in _mistakes(bank):
+        assert DIAGNOSES[tag]["en"] and DIAGNOSES[tag]["zh"]
+
+
+@pytest.mark.parametrize("problem_id", WITH_MISTAKES)
+def test_no_two_mistakes_are_indistinguishable(bank: Bank, problem_id: str) -> None:
+    cases = prepared_cases(bank.get(problem_id))
+    for a, b in itertools.combinations(bank.get(problem_id).mistakes, 2):
+        assert any(
+            any(
+                x.shape != y.shape or not np.allclose(x, y, equal_nan=True)
+                for x, y in zip(c.variants[a], c.variants[b], strict=True)
+            )
+            for c in cases
+        ), (a, b)
+
+
+def test_each_mistake_is_rejected_and_diagnosed_with_its_own_tag(
+    bank: Bank, pool: SandboxPool
+) -> None:
+    for problem_id, tag in _mistakes(bank):
+        code = mistake_as_submission(bank, problem_id, tag)
+        result = grade_submission(problem=bank.get(problem_id), code=code, mode="submit", pool=pool)
+        assert result.verdict is Verdict.WRONG_ANSWER, (problem_id, tag, result.to_dict())
+        assert result.diagnosis == [tag], (problem_id, tag, result.diagnosis)
+        details = result.to_dict()["diagnosis_details"]
+        assert details[0]["tag"] == tag and details[0]["zh"] and details[0]["en"]
+
+
+def test_a_correct_solution_gets_no_diagnosis(bank: Bank, pool: SandboxPool) -> None:
+    for problem_id in WITH_MISTAKES:
+        result = grade_submission(
+            problem=bank.get(problem_id), code=solution(problem_id), mode="submit", pool=pool
+        )
+        assert result.accepted and result.diagnosis == []
+
+
+def test_an_unrelated_wrong_answer_gets_no_diagnosis(bank: Bank, pool: SandboxPool) -> None:
+    result = grade_submission(
+        problem=bank.get("attention"), code=bank.get("attention").starter, mode="submit", pool=pool
+    )
+    assert result.verdict is Verdict.WRONG_ANSWER and result.diagnosis == []
