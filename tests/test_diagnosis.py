@@ -13,7 +13,19 @@ from graders.diagnosis import DIAGNOSES
 from graders.result import Verdict
 from tests.conftest import solution
 
-WITH_MISTAKES = ["scaled-dot-product-attention", "attention", "causal-mask", "padding-mask"]
+WITH_MISTAKES = [
+    "softmax",
+    "scaled-dot-product-attention",
+    "attention",
+    "causal-mask",
+    "padding-mask",
+    "multi-head-attention-numpy",
+    "multi-head-attention",
+    "positional-encoding",
+    "layer-norm",
+    "feed-forward",
+    "encoder-layer",
+]
 
 
 def _mistakes(bank: Bank) -> list[tuple[str, str]]:
@@ -24,7 +36,8 @@ def mistake_as_submission(bank: Bank, problem_id: str, tag: str) -> str:
     """The variant's own file, with the entry point bound to it, as a submission."""
     problem = bank.get(problem_id)
     variant = problem.mistakes[tag]
-    source = Path(variant.__code__.co_filename).read_text()
+    code = (variant.forward if isinstance(variant, type) else variant).__code__
+    source = Path(code.co_filename).read_text()
     source = source[: source.index("MISTAKES = {")]
     return f"{source}\n{problem.meta.entry} = {variant.__name__}\n"
 
