@@ -148,6 +148,41 @@ def list_problems(
         typer.echo(f"error: {folder}: {reason}", err=True)
 
 
+@problems_cli.command("validate")
+def validate_problems(
+    dirs: Annotated[list[Path] | None, typer.Argument(help="Problem directories.")] = None,
+) -> None:
+    """Check that each problem's reference passes, its starter fails cleanly, and every
+    known mistake is caught and named; exit 1 if any problem fails a check."""
+    from app.problems import load_bank
+    from app.problems.validate import validate_problem
+    from app.runtime import SandboxUnavailable, build_pool
+
+    settings = Settings()
+    bank = load_bank(list(dirs) if dirs else settings.problem_dirs())
+    for folder, reason in bank.errors:
+        typer.echo(f"FAIL {folder}: {reason}")
+    try:
+        pool = build_pool(settings, size=1)
+    except SandboxUnavailable as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(USAGE_ERROR) from None
+    pool.start()
+    try:
+        reports = [validate_problem(problem, pool) for problem in bank.ordered()]
+    finally:
+        pool.close()
+    for report in reports:
+        typer.echo(f"{'ok  ' if report.ok else 'FAIL'} {report.problem_id} ({report.path})")
+        for line in report.problems:
+            typer.echo(f"       problem: {line}")
+        for line in report.checks if not report.ok else []:
+            typer.echo(f"       ok: {line}")
+    failed = len(bank.errors) + sum(not r.ok for r in reports)
+    typer.echo(f"\n{len(reports) + len(bank.errors) - failed} valid, {failed} failed")
+    raise typer.Exit(1 if failed else 0)
+
+
 @sandbox_cli.command("check")
 def sandbox_check(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,

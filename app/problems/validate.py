@@ -1,0 +1,111 @@
+"""`shousi problems validate`: can instructors trust a problem folder?
+
+For each problem: the reference is accepted on every case (graded through the sandbox like
+any submission), the starter runs but is not accepted, every known mistake is rejected and
+diagnosed with its own tag, no two mistakes are indistinguishable on the cases, and every
+floating-point return states its tolerance.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from app.grading import grade_submission, prepared_cases
+from app.problems.model import Problem
+from app.sandbox.pool import SandboxPool
+from graders.result import Verdict
+
+
+@dataclass
+class Validation:
+    """Findings for one problem; it is valid when there are no problems."""
+
+    problem_id: str
+    path: Path
+    checks: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when every check passed."""
+        return not self.problems
+
+
+def _source_of(implementation: object) -> str:
+    """The whole file an implementation (function or class) is defined in."""
+    code = implementation.forward if isinstance(implementation, type) else implementation
+    module = sys.modules.get(getattr(implementation, "__module__", ""))
+    filename = getattr(module, "__file__", None) or code.__code__.co_filename
+    return Path(filename).read_text()
+
+
+def as_submission(implementation: object, entry: str) -> str:
+    """An implementation's file with the entry point bound to it, as a candidate submits."""
+    source = _source_of(implementation)
+    if "MISTAKES = {" in source:
+        source = source[: source.index("MISTAKES = {")]
+    return f"{source}\n\n{entry} = {implementation.__name__}\n"
+
+
+def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
+    """Run every check on one problem."""
+    report = Validation(problem.id, problem.path)
+    entry = problem.meta.entry
+
+    def grade(code: str):  # noqa: ANN202
+        return grade_submission(
+            problem=problem, code=code, mode="submit", pool=pool, wait_seconds=120
+        )
+
+    missing_tolerance = [
+        r.name for r in problem.meta.returns if r.dtype == "float" and r.atol == 0 and r.rtol == 0
+    ]
+    if missing_tolerance:
+        report.problems.append(f"no tolerance stated for {', '.join(missing_tolerance)}")
+    else:
+        report.checks.append("every return states its tolerance")
+    try:
+        cases = prepared_cases(problem)
+    except Exception as exc:  # noqa: BLE001 - reported against the folder
+        report.problems.append(f"cases cannot be built: {type(exc).__name__}: {exc}")
+        return report
+    if not any(c.case.hidden for c in cases) or all(c.case.hidden for c in cases):
+        report.problems.append("needs both sample and hidden cases")
+    reference = grade(as_submission(problem.reference, entry))
+    if reference.accepted:
+        report.checks.append(f"reference accepted on all {len(reference.cases)} cases")
+    else:
+        report.problems.append(
+            f"reference not accepted: {reference.verdict.value}: {reference.message[:200]}"
+        )
+    starter = grade(problem.starter)
+    if starter.verdict is Verdict.WRONG_ANSWER:
+        report.checks.append("starter runs and is not accepted")
+    else:
+        report.problems.append(
+            f"starter should be a clean wrong answer, got "
+            f"{starter.verdict.value}: {starter.message[:200]}"
+        )
+    for tag, variant in problem.mistakes.items():
+        result = grade(as_submission(variant, entry))
+        if result.verdict is Verdict.WRONG_ANSWER and result.diagnosis == [tag]:
+            report.checks.append(f"mistake {tag} rejected and diagnosed")
+        else:
+            report.problems.append(
+                f"mistake {tag}: {result.verdict.value}, diagnosed as {result.diagnosis}"
+            )
+    for a, b in itertools.combinations(problem.mistakes, 2):
+        if not any(
+            any(
+                x.shape != y.shape or not np.allclose(x, y, equal_nan=True)
+                for x, y in zip(c.variants[a], c.variants[b], strict=True)
+            )
+            for c in cases
+        ):
+            report.problems.append(f"mistakes {a} and {b} give the same outputs on every case")
+    return report

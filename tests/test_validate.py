@@ -1,0 +1,63 @@
+"""`shousi problems validate`: the whole bank is valid, and a broken folder is caught."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from app.problems import load_bank
+from app.problems.bank import BUILTIN_DIR
+from app.problems.validate import validate_problem
+from app.sandbox.pool import SandboxPool
+from tests.conftest import ROOT, solution
+
+
+def test_every_built_in_problem_validates(pool: SandboxPool) -> None:
+    bank = load_bank([BUILTIN_DIR])
+    for problem in bank.ordered():
+        report = validate_problem(problem, pool)
+        assert report.ok, (problem.id, report.problems)
+        assert any("reference accepted" in line for line in report.checks)
+
+
+def test_a_folder_with_a_correct_starter_and_a_harmless_mistake_fails(
+    tmp_path: Path, pool: SandboxPool
+) -> None:
+    folder = tmp_path / "softmax-copy"
+    shutil.copytree(BUILTIN_DIR / "softmax", folder)
+    toml = folder / "problem.toml"
+    toml.write_text(toml.read_text().replace('id = "softmax"', 'id = "softmax-copy"'))
+    (folder / "starter.py").write_text(solution("softmax"))
+    (folder / "mistakes.py").write_text(
+        "import numpy as np\n\n\ndef not_a_mistake(x, axis=-1):\n"
+        "    e = np.exp(x - x.max(axis=axis, keepdims=True))\n"
+        "    return e / e.sum(axis=axis, keepdims=True)\n\n\n"
+        "MISTAKES = {'missing_scale': not_a_mistake}\n"
+    )
+    (problem,) = load_bank([tmp_path]).ordered()
+    report = validate_problem(problem, pool)
+    assert not report.ok
+    assert any("starter should be a clean wrong answer" in p for p in report.problems)
+    assert any("mistake missing_scale: accepted" in p for p in report.problems)
+
+
+def test_validate_command_exit_status(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "app", "problems", "validate"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert run.returncode == 0 and "12 valid, 0 failed" in run.stdout
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "problem.toml").write_text("id = 'broken'\n")
+    bad = subprocess.run(
+        [sys.executable, "-m", "app", "problems", "validate", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert bad.returncode == 1 and "FAIL" in bad.stdout and "missing" in bad.stdout
