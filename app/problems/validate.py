@@ -99,13 +99,22 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
             report.problems.append(
                 f"mistake {tag}: {result.verdict.value}, diagnosed as {result.diagnosis}"
             )
-    for a, b in itertools.combinations(problem.mistakes, 2):
+    for a, b in indistinguishable_mistakes(problem):
+        report.problems.append(f"mistakes {a} and {b} give the same outputs on every case")
+    return report
+
+
+def indistinguishable_mistakes(problem: Problem) -> list[tuple[str, str]]:
+    """Pairs of known mistakes whose outputs agree on every case: no case tells them apart."""
+    cases = prepared_cases(problem)
+    return [
+        (a, b)
+        for a, b in itertools.combinations(problem.mistakes, 2)
         if not any(
             any(
                 x.shape != y.shape or not np.allclose(x, y, equal_nan=True)
                 for x, y in zip(c.variants[a], c.variants[b], strict=True)
             )
             for c in cases
-        ):
-            report.problems.append(f"mistakes {a} and {b} give the same outputs on every case")
-    return report
+        )
+    ]
