@@ -17,7 +17,7 @@ from app.sandbox.limits import SandboxLimits
 from app.sandbox.pool import RunReport, SandboxPool
 from app.sandbox.protocol import EXIT_HARNESS_FAILED, out_of_memory
 from graders.case import Case
-from graders.compare import compare_output, matches
+from graders.compare import compare_output, heatmap, matches, plain
 from graders.result import VERDICT_ORDER, CaseResult, GradeResult, Verdict
 from graders.static_check import check_source
 
@@ -347,9 +347,14 @@ def _judge_case(
         check = compare_output(spec.spec(), expected=expected, actual=actual)
         checks.append(check)
         details[spec.name] = check.details
-        if not check.passed and not hidden and expected.size <= SHOWN_VALUES and "array" in actual:
-            check.details["expected"] = expected.tolist()
-            check.details["got"] = actual["array"].tolist()
+        if check.passed or hidden or "array" not in actual:
+            continue  # hidden cases stay hidden: no values beyond the headline
+        if expected.size <= SHOWN_VALUES:
+            check.details["expected"] = plain(expected)
+            check.details["got"] = plain(actual["array"])
+        if check.kind in ("values", "exact"):
+            focus = check.details.get("worst_index") or check.details.get("first_mismatch")
+            check.details["heatmap"] = heatmap(expected, actual["array"], focus)
     failed = [c for c in checks if not c.passed]
     if failed:
         kind = failed[0].kind

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
 
 _TYPE_NAMES = {"ndarray": "numpy.ndarray", "tensor": "torch.Tensor"}
+WORST_SHOWN = 5  # offending indices listed with expected and got
+HEATMAP_SIDE = 16  # heatmap windows are at most this many rows and columns
 
 
 @dataclass(frozen=True)
@@ -91,41 +94,126 @@ def _compare_exact(
     return Check(False, "exact", message, details)
 
 
+def _within(
+    spec: ReturnSpec, expected: np.ndarray, got: np.ndarray, *, equal_nan: bool = False
+) -> np.ndarray:
+    """Elementwise closeness, symmetric in its arguments: |g - e| <= atol + rtol * max(|g|, |e|).
+
+    Both values must be finite or exactly equal (the same infinity), or, when recognising a
+    known mistake, both NaN: an infinite value never hides behind an infinite allowance.
+    """
+    with np.errstate(invalid="ignore", over="ignore"):
+        finite = np.isfinite(expected) & np.isfinite(got)
+        scale = np.maximum(np.abs(expected), np.abs(got))
+        close = finite & (np.abs(got - expected) <= spec.atol + spec.rtol * scale)
+        close |= expected == got
+        if equal_nan:
+            close |= np.isnan(expected) & np.isnan(got)
+    return close
+
+
 def _compare_close(
     spec: ReturnSpec, *, expected: np.ndarray, got: np.ndarray, details: dict
 ) -> Check:
-    with np.errstate(invalid="ignore", over="ignore"):
-        error = np.abs(got - expected)
-        allowed = spec.atol + spec.rtol * np.abs(expected)
-        bad = ~(error <= allowed)  # NaN compares false, so NaN and inf count as mismatches
+    bad = ~_within(spec, expected, got)
     count = int(bad.sum())
     details.update(
         {"mismatched": count, "total": int(expected.size), "atol": spec.atol, "rtol": spec.rtol}
     )
     if expected.size == 0:
         return Check(True, "values", f"`{spec.name}` matches (empty)", details)
-    finite = np.isfinite(error)
-    max_abs = float(np.max(np.where(finite, error, 0.0)))
-    rel = np.where(finite, error / np.maximum(np.abs(expected), 1e-12), 0.0)
+    with np.errstate(invalid="ignore", over="ignore"):
+        error = np.abs(got - expected)
+        finite = np.isfinite(error)
+        max_abs = float(np.max(np.where(finite, error, 0.0)))
+        rel = np.where(finite, error / np.maximum(np.abs(expected), 1e-12), 0.0)
+        allowed = spec.atol + spec.rtol * np.maximum(np.abs(expected), np.abs(got))
+        # Rank offenders: non-finite first, then by how far they exceed the tolerance.
+        excess = np.where(bad, np.where(finite, error - allowed, np.inf), -np.inf)
     details.update({"max_abs_error": max_abs, "max_rel_error": float(np.max(rel))})
     if not count:
         return Check(
             True, "values", f"`{spec.name}` matches (max abs error {max_abs:.2e})", details
         )
     nonfinite = int((~np.isfinite(got)).sum())
-    # Report the worst offender: a non-finite value first, then the largest excess.
-    excess = np.where(finite, error - allowed, np.inf)
-    worst = tuple(int(i) for i in np.unravel_index(int(np.argmax(excess)), expected.shape))
-    details["worst_index"] = list(worst)
+    order = np.argsort(-excess, axis=None, kind="stable")[: min(count, WORST_SHOWN)]
+    worst = [tuple(int(i) for i in np.unravel_index(int(flat), expected.shape)) for flat in order]
+    details["worst_index"] = list(worst[0])
+    details["worst"] = [
+        {
+            "index": list(index),
+            "expected": plain(expected[index]),
+            "got": plain(got[index]),
+            "abs_error": plain(error[index]),
+        }
+        for index in worst
+    ]
+    details["nonfinite"] = nonfinite
     share = 100.0 * count / expected.size
+    first = worst[0]
     message = (
         f"{count} of {expected.size} values of `{spec.name}` ({share:.1f}%) are outside the "
-        f"tolerance; worst at {_fmt_index(worst)}: expected {expected[worst]:.6g}, "
-        f"got {got[worst]:.6g}; max abs error {max_abs:.3g}"
+        f"tolerance; worst at {_fmt_index(first)}: expected {expected[first]:.6g}, "
+        f"got {got[first]:.6g}; max abs error {max_abs:.3g}"
     )
     if nonfinite:
         message += f"; {nonfinite} value(s) are NaN or infinite"
     return Check(False, "values", message, details)
+
+
+def plain(value: Any) -> Any:
+    """A JSON-safe Python value: arrays become lists, NaN and infinities become strings."""
+    if isinstance(value, np.ndarray):
+        return [plain(item) for item in value] if value.ndim else plain(value.item())
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        return float(f"{value:.6g}")
+    return value
+
+
+def heatmap(expected: np.ndarray, got: np.ndarray, focus: list[int] | None = None) -> dict | None:
+    """A small 2-D window of expected, got and their difference, around `focus`.
+
+    Arrays with more than two dimensions show the matrix (last two axes) that holds the
+    focus index; a window of at most HEATMAP_SIDE x HEATMAP_SIDE keeps the document small.
+    """
+    if expected.ndim == 0 or expected.shape != got.shape or expected.size == 0:
+        return None
+    focus = list(focus) if focus else [0] * expected.ndim
+    one_d = expected.ndim == 1
+    if one_d:
+        expected, got, focus, lead = expected[None, :], got[None, :], [0, *focus], []
+    else:
+        lead = focus[:-2]
+        expected, got = expected[tuple(lead)], got[tuple(lead)]
+    rows = _window(expected.shape[0], focus[-2])
+    cols = _window(expected.shape[1], focus[-1])
+    exp = expected[rows[0] : rows[1], cols[0] : cols[1]].astype(np.float64)
+    out = got[rows[0] : rows[1], cols[0] : cols[1]].astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        diff = out - exp
+    axes = [str(i) for i in lead] + [f"{rows[0]}:{rows[1]}", f"{cols[0]}:{cols[1]}"]
+    if one_d:
+        axes = axes[1:]
+    return {
+        "slice": "[" + ", ".join(axes) + "]",
+        "row_start": rows[0],
+        "col_start": cols[0],
+        "expected": plain(exp),
+        "got": plain(out),
+        "diff": plain(diff),
+    }
+
+
+def _window(length: int, focus: int, side: int = 0) -> tuple[int, int]:
+    side = side or HEATMAP_SIDE
+    start = min(max(focus - side // 2, 0), max(length - side, 0))
+    return start, min(start + side, length)
 
 
 def matches(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -> bool:
@@ -138,13 +226,6 @@ def matches(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -
     got = actual["array"]
     if spec.dtype == "bool":
         return got.dtype == np.bool_ and bool(np.array_equal(got, expected))
-    with np.errstate(invalid="ignore", over="ignore"):
-        return bool(
-            np.allclose(
-                got.astype(np.float64),
-                expected.astype(np.float64),
-                rtol=spec.rtol,
-                atol=spec.atol,
-                equal_nan=True,
-            )
-        )
+    return bool(
+        _within(spec, expected.astype(np.float64), got.astype(np.float64), equal_nan=True).all()
+    )

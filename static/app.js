@@ -106,6 +106,14 @@
     });
   }
 
+  // Heatmap cells carry their value; hovering one shows it under its group (results arrive
+  // as HTML fragments, so one delegated listener serves every panel).
+  document.addEventListener("mouseover", (event) => {
+    const cell = event.target.closest && event.target.closest("table.heat td[data-v]");
+    const readout = cell && cell.closest("[data-heat-group]")?.querySelector(".heat-readout");
+    if (readout) readout.textContent = cell.dataset.v;
+  });
+
   document.addEventListener("DOMContentLoaded", () => {
     renderMath(document.body);
     markSolved();

@@ -77,3 +77,27 @@ def test_form_without_code_is_a_clear_422(client: TestClient) -> None:
 
 def test_unknown_problem_page_is_404(client: TestClient) -> None:
     assert client.get("/problems/nope").status_code == 404
+
+
+def test_wrong_values_come_with_expected_yours_and_difference_heatmaps(client: TestClient) -> None:
+    code = (
+        "import numpy as np\n"
+        "def scaled_dot_product_attention(q, k, v, mask=None):\n"
+        "    s = q @ np.swapaxes(k, -1, -2)\n"
+        "    if mask is not None:\n"
+        "        s = s + mask * -1e9\n"
+        "    w = np.exp(s - s.max(-1, keepdims=True))\n"
+        "    w = w / w.sum(-1, keepdims=True)\n"
+        "    return w @ v, w\n"
+    )
+    page = client.post(
+        "/problems/scaled-dot-product-attention?partial=1&lang=en",
+        data={"code": code, "mode": "run"},
+    ).text
+    assert "expected, yours, and the difference" in page
+    first = page.index('class="heatmaps"')
+    # The first failing case's heatmaps are open; 3 grids of 3x4 values for `output`.
+    assert page.count('<details class="heat-details" open>') == 1
+    group = page[first : page.index("heat-readout", first)]
+    assert group.count("<td ") == 3 * 3 * 4
+    assert 'title="yours [0, 0] = ' in group and 'title="difference (yours − expected) [' in group

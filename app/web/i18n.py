@@ -80,6 +80,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "rejected": {"zh": "未运行：代码被拒绝", "en": "Rejected before running"},
     "mode_run": {"zh": "运行（样例）", "en": "Run (samples)"},
     "mode_submit": {"zh": "提交（全部用例）", "en": "Submit (all cases)"},
+    "heatmap_title": {
+        "zh": "`{name}` 的 {slice}：期望、你的输出与差值",
+        "en": "`{name}` at {slice}: expected, yours, and the difference",
+    },
+    "heat_expected": {"zh": "期望", "en": "expected"},
+    "heat_got": {"zh": "你的输出", "en": "yours"},
+    "heat_diff": {"zh": "差值（你的 − 期望）", "en": "difference (yours − expected)"},
+    "heat_hover": {
+        "zh": "把鼠标移到格子上查看数值。蓝色为正，红色为负，斜线为 NaN/inf。",
+        "en": "Hover a cell for its value. Blue is positive, red negative, hatched NaN/inf.",
+    },
+    "worst": {"zh": "偏差最大的位置", "en": "Worst positions"},
 }
 
 

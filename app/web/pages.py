@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from app.grading import MAX_CODE_BYTES
+from app.web import heat
 from app.web.deps import BankDep, PoolDep, SettingsDep, grade, limits_view
 from app.web.i18n import COOKIE, LANGS, pick_language, translator
 from app.web.views import render_statement, sample_cases
@@ -19,6 +20,7 @@ from app.web.views import render_statement, sample_cases
 ROOT = Path(__file__).resolve().parents[2]
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=ROOT / "templates")
+templates.env.globals.update(heat_cells=heat.cells, heat_scale=heat.scale_of)
 
 
 @lru_cache(maxsize=1)
