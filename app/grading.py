@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
 import time
@@ -13,11 +14,13 @@ import torch
 
 from app.codec import Caps, CodecError, TensorArray, decode
 from app.problems.model import Problem
+from app.sandbox.capture import SoftmaxCapture
 from app.sandbox.limits import SandboxLimits
 from app.sandbox.pool import RunReport, SandboxPool
 from app.sandbox.protocol import EXIT_HARNESS_FAILED, out_of_memory
 from graders.case import Case
-from graders.compare import compare_output, heatmap, matches, plain
+from graders.compare import ReturnSpec, compare_output, heatmap, matches, plain
+from graders.properties import check_case, check_weights
 from graders.result import VERDICT_ORDER, CaseResult, GradeResult, Verdict
 from graders.static_check import check_source
 
@@ -27,6 +30,7 @@ SANDBOX_RULES = (
     "and reads only Python's own libraries"
 )
 SHOWN_VALUES = 64  # expected/got arrays up to this size are echoed for visible cases
+CUSTOM_SHOWN = 4096  # values of each output echoed back for a custom input
 _prepare_lock = threading.Lock()
 
 
@@ -39,6 +43,10 @@ class PreparedCase:
     expected: list[np.ndarray]
     # Outputs of each known-mistake variant on this case, by diagnosis tag.
     variants: dict[str, list[np.ndarray]]
+    # The reference's attention weights (a return value or its captured softmax), if any.
+    weights: np.ndarray | None = None
+    # Reference gradients of sum(output * cotangent): {"inputs": {...}, "parameters": {...}}.
+    gradients: dict[str, dict[str, np.ndarray]] | None = None
 
 
 def _fresh(value: Any) -> Any:
@@ -73,17 +81,75 @@ def _as_arrays(result: Any) -> list[np.ndarray]:
 
 def reference_outputs(problem: Problem, case: Case) -> tuple[list[np.ndarray], dict | None]:
     """Run the trusted reference on fresh copies of a case's inputs (and weights, if any)."""
-    inputs = _fresh(case.inputs)
-    if problem.meta.kind == "function":
-        return _as_arrays(problem.reference(**inputs)), None
-    torch.manual_seed(case.seed)
-    module = problem.reference(**case.init)
-    module.eval()
-    with torch.no_grad():
-        outputs = _as_arrays(module(**inputs))
-    assert problem.meta.module is not None
-    state = dict(module.state_dict()) if problem.meta.module.load_state_dict else None
+    outputs, state, _ = _reference_run(problem, case)
     return outputs, state
+
+
+def _reference_run(
+    problem: Problem, case: Case
+) -> tuple[list[np.ndarray], dict | None, np.ndarray | None]:
+    """Reference outputs, module weights, and the last softmax it computed (if asked to)."""
+    inputs = _fresh(case.inputs)
+    weights = problem.meta.weights
+    capture = SoftmaxCapture() if weights and weights.capture else contextlib.nullcontext()
+    state = None
+    with capture:
+        if problem.meta.kind == "function":
+            outputs = _as_arrays(problem.reference(**inputs))
+        else:
+            torch.manual_seed(case.seed)
+            module = problem.reference(**case.init)
+            module.eval()
+            with torch.no_grad():
+                outputs = _as_arrays(module(**inputs))
+            assert problem.meta.module is not None
+            state = dict(module.state_dict()) if problem.meta.module.load_state_dict else None
+    captured = None
+    if isinstance(capture, SoftmaxCapture) and capture.last is not None:
+        captured = capture.last.detach().numpy().copy()
+    elif weights and weights.output:
+        names = [r.name for r in problem.meta.returns]
+        captured = outputs[names.index(weights.output)]
+    return outputs, state, captured
+
+
+def cotangents_for(case: Case, expected: list[np.ndarray]) -> list[np.ndarray]:
+    """Fixed random directions to backpropagate along, one per returned value."""
+    rng = np.random.default_rng(1000 + case.seed)
+    return [rng.normal(size=e.shape).astype(e.dtype) for e in expected]
+
+
+def reference_gradients(
+    problem: Problem, case: Case, state: dict | None, cotangents: list[np.ndarray]
+) -> dict[str, dict[str, np.ndarray]]:
+    """Gradients of sum(output * cotangent) with respect to float inputs and parameters."""
+    inputs = _fresh(case.inputs)
+    leaves = {
+        name: value.requires_grad_(True)
+        for name, value in inputs.items()
+        if isinstance(value, torch.Tensor) and value.is_floating_point()
+    }
+    module = None
+    if problem.meta.kind == "function":
+        result = problem.reference(**inputs)
+    else:
+        torch.manual_seed(case.seed)
+        module = problem.reference(**case.init)
+        if state is not None:
+            module.load_state_dict(state, strict=True)
+        module.eval()
+        result = module(**inputs)
+    values = list(result) if isinstance(result, tuple) else [result]
+    loss = sum((v * torch.from_numpy(c)).sum() for v, c in zip(values, cotangents, strict=True))
+    loss.backward()
+
+    def array(grad: torch.Tensor | None, like: torch.Tensor) -> np.ndarray:
+        return (grad if grad is not None else torch.zeros_like(like)).detach().numpy().copy()
+
+    gradients = {"inputs": {name: array(leaf.grad, leaf) for name, leaf in leaves.items()}}
+    if module is not None:
+        gradients["parameters"] = {name: array(p.grad, p) for name, p in module.named_parameters()}
+    return gradients
 
 
 def variant_outputs(problem: Problem, case: Case, state: dict | None) -> dict[str, list]:
@@ -110,7 +176,7 @@ def prepared_cases(problem: Problem) -> list[PreparedCase]:
         if problem._prepared is None:
             prepared = []
             for case in problem.build_cases():
-                expected, state = reference_outputs(problem, case)
+                expected, state, weights = _reference_run(problem, case)
                 if len(expected) != len(problem.meta.returns):
                     raise ValueError(f"{problem.id}: reference returned {len(expected)} values")
                 wire = {
@@ -118,8 +184,13 @@ def prepared_cases(problem: Problem) -> list[PreparedCase]:
                     "init": case.init,
                     "state": to_wire(state) if state is not None else None,
                 }
+                gradients = None
+                if case.grad:
+                    cotangents = cotangents_for(case, expected)
+                    wire["cotangents"] = [TensorArray(c) for c in cotangents]
+                    gradients = reference_gradients(problem, case, state, cotangents)
                 variants = variant_outputs(problem, case, state)
-                prepared.append(PreparedCase(case, wire, expected, variants))
+                prepared.append(PreparedCase(case, wire, expected, variants, weights, gradients))
             problem._prepared = prepared
         return problem._prepared
 
@@ -137,6 +208,52 @@ def preload_cases(problems: list[Problem]) -> dict[str, list]:
         cases[cases_key(problem, "submit")] = [c.wire for c in prepared]
         cases[cases_key(problem, "run")] = [c.wire for c in prepared if not c.case.hidden]
     return cases
+
+
+def prepare_custom(problem: Problem, case: Case) -> PreparedCase:
+    """A one-off case from a candidate's own inputs, with the reference's outputs.
+
+    The inputs must already be validated and small: the reference runs here, in the trusted
+    process. An input the reference itself rejects raises (the caller reports it as a 422).
+    """
+    expected, state, weights = _reference_run(problem, case)
+    wire = {
+        "inputs": to_wire(case.inputs),
+        "init": case.init,
+        "state": to_wire(state) if state is not None else None,
+    }
+    return PreparedCase(case, wire, expected, {}, weights, None)
+
+
+def grade_custom(
+    *, problem: Problem, code: str, prepared: PreparedCase, pool: SandboxPool, wait: float = 30.0
+) -> GradeResult:
+    """Run `code` on one custom case and put its output beside the reference's (mode 'custom')."""
+    started = time.monotonic()
+
+    def result(
+        verdict: Verdict, cases: list[CaseResult], message: str = "", stdout: str = ""
+    ) -> GradeResult:
+        elapsed = int((time.monotonic() - started) * 1000)
+        return GradeResult(problem.id, verdict, cases, elapsed, message, "custom", stdout=stdout)
+
+    meta = problem.meta
+    rejection = check_source(code, entry=meta.entry, forbidden_api=meta.forbidden.api)
+    if rejection:
+        return result(Verdict.REJECTED, [], rejection.message)
+    job = {
+        "code": code,
+        "entry": meta.entry,
+        "kind": meta.kind,
+        "framework": meta.framework,
+        "load_state_dict": bool(meta.module and meta.module.load_state_dict),
+        "forbidden_api": meta.forbidden.api,
+        "forbidden_aten": meta.forbidden.aten,
+        "capture_softmax": bool(meta.weights and meta.weights.capture),
+        "cases": [prepared.wire],
+    }
+    report = pool.run(job, wait_seconds=wait)
+    return _judge(problem, [prepared], report, result, pool.limits, show_all=True)
 
 
 def _worst(verdicts: list[Verdict]) -> Verdict:
@@ -178,6 +295,7 @@ def grade_submission(
         "load_state_dict": bool(meta.module and meta.module.load_state_dict),
         "forbidden_api": meta.forbidden.api,
         "forbidden_aten": meta.forbidden.aten,
+        "capture_softmax": bool(meta.weights and meta.weights.capture),
     }
     key = cases_key(problem, mode)
     if key in pool.preloaded:
@@ -195,6 +313,8 @@ def _judge(
     report: RunReport,
     result: Any,
     limits: SandboxLimits,
+    *,
+    show_all: bool = False,
 ) -> GradeResult:
     caps = Caps(max_bytes=limits.output_bytes)
     messages: list[dict] = []
@@ -221,7 +341,7 @@ def _judge(
     for index, prepared in enumerate(cases):
         message = by_index.get(index)
         if message is not None:
-            verdict, row = _judge_case(problem, prepared, message)
+            verdict, row = _judge_case(problem, prepared, message, show_all=show_all)
         else:
             verdict, kind, text = ended
             if stopped:
@@ -230,13 +350,17 @@ def _judge(
             row = CaseResult(prepared.case.name, False, kind, text, prepared.case.hidden)
         rows.append(row)
         verdicts.append(verdict)
+    messages_by_case = [by_index.get(i) for i in range(len(cases))]
+    _explain(problem, cases, messages_by_case, rows, verdicts)
     final = _worst(verdicts)
     # The headline is the first case that earned the final verdict, not merely the first failure.
     summary = next((row.message for row, v in zip(rows, verdicts, strict=True) if v is final), "")
     if final is Verdict.ACCEPTED:
         summary = ""
     graded = result(final, rows, summary, report.stdout)
-    if final is Verdict.WRONG_ANSWER:
+    graded.attention = attention_view(problem, cases, messages_by_case, rows)
+    # One hand-made input cannot tell known mistakes apart: custom runs get no diagnosis.
+    if final is Verdict.WRONG_ANSWER and not show_all:
         graded.diagnosis = diagnose(problem, cases, [by_index.get(i) for i in range(len(cases))])
     return graded
 
@@ -322,7 +446,7 @@ def _load_failure(problem: Problem, load: dict, result: Any, stdout: str) -> Gra
 
 
 def _judge_case(
-    problem: Problem, prepared: PreparedCase, message: dict
+    problem: Problem, prepared: PreparedCase, message: dict, *, show_all: bool = False
 ) -> tuple[Verdict, CaseResult]:
     name, hidden = prepared.case.name, prepared.case.hidden
     if message.get("forbidden"):
@@ -347,9 +471,13 @@ def _judge_case(
         check = compare_output(spec.spec(), expected=expected, actual=actual)
         checks.append(check)
         details[spec.name] = check.details
+        if show_all:  # custom input: both outputs are shown, pass or fail
+            check.details["expected"] = plain(expected) if expected.size <= CUSTOM_SHOWN else None
+            if "array" in actual and actual["array"].size <= CUSTOM_SHOWN:
+                check.details["got"] = plain(actual["array"])
         if check.passed or hidden or "array" not in actual:
             continue  # hidden cases stay hidden: no values beyond the headline
-        if expected.size <= SHOWN_VALUES:
+        if expected.size <= SHOWN_VALUES and not show_all:
             check.details["expected"] = plain(expected)
             check.details["got"] = plain(actual["array"])
         if check.kind in ("values", "exact"):
@@ -362,14 +490,68 @@ def _judge_case(
         return verdict, CaseResult(
             name, False, kind, "; ".join(c.message for c in failed), hidden, {"checks": details}
         )
-    return Verdict.ACCEPTED, CaseResult(
-        name,
-        True,
-        checks[0].kind,
-        "; ".join(c.message for c in checks),
-        hidden,
-        {"checks": details},
-    )
+    text = "; ".join(c.message for c in checks)
+    if prepared.gradients is not None:
+        verdict, kind, gradient_text, gradient_details = _check_gradients(
+            problem, prepared, message.get("gradients")
+        )
+        details["gradients"] = gradient_details
+        if verdict is not Verdict.ACCEPTED:
+            row = CaseResult(name, False, kind, gradient_text, hidden, {"checks": details})
+            return verdict, row
+        text += "; " + gradient_text
+    row = CaseResult(name, True, checks[0].kind, text, hidden, {"checks": details})
+    return Verdict.ACCEPTED, row
+
+
+def gradient_spec(problem: Problem, name: str) -> ReturnSpec:
+    """Tolerance for a gradient: ten times the first return's, as backprop adds rounding."""
+    first = problem.meta.returns[0]
+    atol, rtol = max(10 * first.atol, 1e-5), max(10 * first.rtol, 1e-4)
+    return ReturnSpec(name, "tensor", "float", atol, rtol)
+
+
+def _check_gradients(
+    problem: Problem, prepared: PreparedCase, report: dict | None
+) -> tuple[Verdict, str, str, dict]:
+    """Compare input and parameter gradients with the reference's."""
+    assert prepared.gradients is not None
+    if not report:
+        return Verdict.RUNTIME_ERROR, "gradient", "gradients were not computed", {}
+    if report.get("forbidden"):
+        text = f"{report['forbidden']} is not allowed in this problem"
+        return Verdict.REJECTED, "forbidden", text, {}
+    if "error" in report:
+        error = report["error"]
+        text = "computing gradients of your output failed: " + error.get("message", "")
+        details = {"traceback": error.get("traceback", ""), "line": error.get("line")}
+        return Verdict.WRONG_ANSWER, "gradient", text, details
+    if report.get("detached"):
+        text = (
+            "no gradient flows back from your output: it is not connected to the inputs by "
+            "autograd (.detach(), .data, .numpy() or building a new tensor from values breaks "
+            "the graph)"
+        )
+        return Verdict.WRONG_ANSWER, "gradient", text, {}
+    details: dict[str, Any] = {}
+    for group, label in (("inputs", "input"), ("parameters", "parameter")):
+        for name, expected in prepared.gradients.get(group, {}).items():
+            actual = report.get(group, {}).get(name, {"missing": True})
+            spec = gradient_spec(problem, f"grad of {label} `{name}`")
+            if actual.get("missing"):
+                if not np.any(expected):
+                    continue
+                text = (
+                    f"no gradient reaches {label} `{name}`: your output does not depend on it "
+                    "through autograd"
+                )
+                return Verdict.WRONG_ANSWER, "gradient", text, details
+            check = compare_output(spec, expected=expected, actual={**actual, "type": "tensor"})
+            details[f"{group}.{name}"] = check.details
+            if not check.passed:
+                return Verdict.WRONG_ANSWER, "gradient", check.message, details
+    count = sum(len(v) for v in prepared.gradients.values())
+    return Verdict.ACCEPTED, "gradient", f"{count} gradients match", details
 
 
 def _check_module(problem: Problem, message: dict) -> str | None:
@@ -382,4 +564,121 @@ def _check_module(problem: Problem, message: dict) -> str | None:
             return f"`{name}` is an nn.Parameter; register it with register_buffer('{name}', ...)"
         if name not in buffers:
             return f"the module has no buffer named `{name}` (use register_buffer('{name}', ...))"
+    return None
+
+
+def _array(message: dict | None, position: int | str) -> np.ndarray | None:
+    if not message:
+        return None
+    value = message.get("weights") if position == "weights" else None
+    if position != "weights":
+        outputs = message.get("outputs", [])
+        value = outputs[position] if isinstance(position, int) and position < len(outputs) else None
+    return value.get("array") if isinstance(value, dict) else None
+
+
+def _numpy(value: Any) -> Any:
+    return value.detach().numpy() if isinstance(value, torch.Tensor) else value
+
+
+def _explain(
+    problem: Problem,
+    cases: list[PreparedCase],
+    messages: list[dict | None],
+    rows: list[CaseResult],
+    verdicts: list[Verdict],
+) -> None:
+    """Name what a wrong case does, where a property of the submission's own outputs shows it."""
+    spec = problem.meta.returns[0].spec()
+    names = {prepared.case.name: index for index, prepared in enumerate(cases)}
+    weights_meta = problem.meta.weights
+    for index, prepared in enumerate(cases):
+        row = rows[index]
+        if verdicts[index] is not Verdict.WRONG_ANSWER or row.kind not in ("values", "exact"):
+            continue
+        this = _array(messages[index], 0)
+        if this is None:
+            continue
+        finding = None
+        prop = prepared.case.check
+        if prop is not None:
+            base_index = names.get(getattr(prop, "base", ""))
+            base = _array(messages[base_index], 0) if base_index is not None else None
+            finding = check_case(
+                prop,
+                spec,
+                this=this.astype(np.float64),
+                base=_float(base),
+                expected=prepared.expected[0],
+            )
+        if finding is None and weights_meta is not None:
+            source: int | str = "weights"
+            if weights_meta.output:
+                source = [r.name for r in problem.meta.returns].index(weights_meta.output)
+            weights = _array(messages[index], source)
+            if weights is not None and prepared.weights is not None:
+                mask = prepared.case.inputs.get(weights_meta.mask) if weights_meta.mask else None
+                if weights.shape == prepared.weights.shape:
+                    finding = check_weights(
+                        weights, _numpy(mask), blocked_when=weights_meta.blocked
+                    )
+        if finding is not None:
+            row.kind = finding.kind
+            row.message = f"{finding.message}; {row.message}"
+            row.details["property"] = finding.details
+
+
+def _float(array: np.ndarray | None) -> np.ndarray | None:
+    return None if array is None else array.astype(np.float64)
+
+
+ATTENTION_MATRICES = 4  # heads (or batch entries) shown in the attention view
+ATTENTION_SIDE = 16
+
+
+def attention_view(
+    problem: Problem,
+    cases: list[PreparedCase],
+    messages: list[dict | None],
+    rows: list[CaseResult],
+) -> dict | None:
+    """The submission's attention weights beside the reference's, on a sample case.
+
+    The first failing sample case if there is one (that is where the weights tell
+    something), else the first sample case. Hidden cases are never shown.
+    """
+    weights_meta = problem.meta.weights
+    if weights_meta is None:
+        return None
+    order = sorted(range(len(cases)), key=lambda i: rows[i].passed if i < len(rows) else True)
+    for index in order:
+        prepared, message = cases[index], messages[index]
+        reference = prepared.weights
+        if prepared.case.hidden or reference is None or reference.ndim < 2:
+            continue
+        if weights_meta.output:
+            position = [r.name for r in problem.meta.returns].index(weights_meta.output)
+            yours = _array(message, position)
+        else:
+            yours = _array(message, "weights")
+        if yours is not None and yours.shape != reference.shape:
+            yours = None
+        matrices = []
+        for lead in list(np.ndindex(reference.shape[:-2]))[:ATTENTION_MATRICES]:
+            ref = reference[lead][:ATTENTION_SIDE, :ATTENTION_SIDE]
+            mine = yours[lead][:ATTENTION_SIDE, :ATTENTION_SIDE] if yours is not None else None
+            matrices.append(
+                {
+                    "index": list(lead),
+                    "reference": plain(ref.astype(np.float64)),
+                    "yours": plain(mine.astype(np.float64)) if mine is not None else None,
+                }
+            )
+        return {
+            "case": prepared.case.name,
+            "shape": list(reference.shape),
+            "source": "captured" if weights_meta.capture else "returned",
+            "captured": yours is not None,
+            "matrices": matrices,
+        }
     return None

@@ -1,6 +1,19 @@
 """Trusted grading: cases, comparisons and verdicts. Nothing here runs user code."""
 
 from graders.case import Case, Note
+from graders.properties import Causality, Padding, Permutation, Stability, permute, perturb
 from graders.result import CaseResult, GradeResult, Verdict
 
-__all__ = ["Case", "CaseResult", "GradeResult", "Note", "Verdict"]
+__all__ = [
+    "Case",
+    "CaseResult",
+    "Causality",
+    "GradeResult",
+    "Note",
+    "Padding",
+    "Permutation",
+    "Stability",
+    "Verdict",
+    "permute",
+    "perturb",
+]

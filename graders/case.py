@@ -29,3 +29,8 @@ class Case:
     init: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     note: Note | None = None
+    # A property this case checks against another case (graders.properties), if any.
+    check: Any = None
+    # Also compare input (and parameter) gradients of sum(output * cotangent) with the
+    # reference's: for differentiable functions and modules.
+    grad: bool = False

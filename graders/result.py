@@ -58,6 +58,8 @@ class GradeResult:
     mode: str = "submit"
     diagnosis: list[str] = field(default_factory=list)
     stdout: str = ""
+    # The submission's attention weights beside the reference's (attention problems).
+    attention: dict[str, Any] | None = None
 
     @property
     def accepted(self) -> bool:
@@ -77,5 +79,6 @@ class GradeResult:
             "diagnosis": list(self.diagnosis),
             "diagnosis_details": [describe(tag) for tag in self.diagnosis],
             "stdout": self.stdout,
+            "attention": self.attention,
             "duration_ms": self.duration_ms,
         }

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from graders.compare import ReturnSpec
 
@@ -51,6 +51,15 @@ class ModuleMeta(_Strict):
     buffers: list[str] = []
 
 
+class WeightsMeta(_Strict):
+    """Where a problem's attention weights come from, and which mask entries block a key."""
+
+    output: str | None = None  # a return value that is the weights, or
+    capture: bool = False  # the last softmax the code computes (torch problems)
+    mask: str | None = None  # the input holding the mask, if any
+    blocked: Literal["nonzero", "false"] = "false"  # 1 = blocked, or False/0 = blocked
+
+
 class ProblemMeta(_Strict):
     """The contents of `problem.toml`."""
 
@@ -67,6 +76,7 @@ class ProblemMeta(_Strict):
     returns: list[ReturnMeta] = Field(min_length=1)
     forbidden: Forbidden = Forbidden()
     module: ModuleMeta | None = None
+    weights: WeightsMeta | None = None
 
     @field_validator("id")
     @classmethod
@@ -74,6 +84,19 @@ class ProblemMeta(_Strict):
         if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", value):
             raise ValueError("id must be lowercase words joined by '-'")
         return value
+
+    @model_validator(mode="after")
+    def _weights_source(self) -> ProblemMeta:
+        weights = self.weights
+        if weights is None:
+            return self
+        if (weights.output is None) == (not weights.capture):
+            raise ValueError('[weights] needs exactly one of output = "..." or capture = true')
+        if weights.output is not None and weights.output not in {r.name for r in self.returns}:
+            raise ValueError(f"[weights] output {weights.output!r} is not one of the returns")
+        if weights.capture and self.framework != "torch":
+            raise ValueError('[weights] capture = true needs framework = "torch"')
+        return self
 
     @field_validator("entry")
     @classmethod

@@ -17,6 +17,7 @@ import numpy as np
 import torch
 
 from app.codec import TensorArray, encode
+from app.sandbox.capture import SoftmaxCapture
 from app.sandbox.protocol import out_of_memory, write_frame
 
 SOLUTION_FILE = "solution.py"
@@ -268,19 +269,21 @@ def _run_case(
     job: dict, entry: Any, case: dict, guard: _Guard, source: list[str], max_output: int
 ) -> dict:
     report: dict[str, Any] = {}
+    capture = SoftmaxCapture() if job.get("capture_softmax") else contextlib.nullcontext()
     try:
         inputs = _build(case["inputs"])
-        if job["kind"] == "module":
-            module = entry(**_build(case["init"]))
-            report["parameters"] = {n: list(p.shape) for n, p in module.named_parameters()}
-            report["buffers"] = {n: list(b.shape) for n, b in module.named_buffers()}
-            if job["load_state_dict"]:
-                module.load_state_dict(_build(case["state"]), strict=True)
-            module.eval()
-            with torch.no_grad():
-                result = module(**inputs)
-        else:
-            result = entry(**inputs)
+        with capture:
+            if job["kind"] == "module":
+                module = entry(**_build(case["init"]))
+                report["parameters"] = {n: list(p.shape) for n, p in module.named_parameters()}
+                report["buffers"] = {n: list(b.shape) for n, b in module.named_buffers()}
+                if job["load_state_dict"]:
+                    module.load_state_dict(_build(case["state"]), strict=True)
+                module.eval()
+                with torch.no_grad():
+                    result = module(**inputs)
+            else:
+                result = entry(**inputs)
     except BaseException as exc:  # noqa: BLE001
         _restore_builtins()
         return {**report, "forbidden": guard.hit, "error": describe_error(exc, source)}
@@ -288,4 +291,65 @@ def _run_case(
     if guard.hit:
         return {**report, "forbidden": guard.hit}
     values = list(result) if isinstance(result, tuple) else [result]
-    return {**report, "returned": len(values), "outputs": [_export(v, max_output) for v in values]}
+    report["returned"] = len(values)
+    report["outputs"] = [_export(v, max_output) for v in values]
+    if isinstance(capture, SoftmaxCapture) and capture.last is not None:
+        report["weights"] = _export(capture.last, max_output)
+    if case.get("cotangents") is not None:
+        report["gradients"] = _gradients(job, entry, case, guard, source, max_output)
+    return report
+
+
+def _gradients(
+    job: dict, entry: Any, case: dict, guard: _Guard, source: list[str], max_output: int
+) -> dict:
+    """Backpropagate sum(output * cotangent) and export the input and parameter gradients.
+
+    A second, separate pass: the forward values were already judged without autograd, so an
+    in-place edit of an input cannot turn a right answer into an error here.
+    """
+    try:
+        inputs = _build(case["inputs"])
+        leaves = {
+            name: value.requires_grad_(True)
+            for name, value in inputs.items()
+            if isinstance(value, torch.Tensor) and value.is_floating_point()
+        }
+        module = None
+        if job["kind"] == "module":
+            module = entry(**_build(case["init"]))
+            if job["load_state_dict"]:
+                module.load_state_dict(_build(case["state"]), strict=True)
+            module.eval()
+            result = module(**inputs)
+        else:
+            result = entry(**inputs)
+        values = list(result) if isinstance(result, tuple) else [result]
+        cotangents = _build(case["cotangents"])
+        loss = sum(
+            (value * cotangent).sum()
+            for value, cotangent in zip(values, cotangents, strict=False)
+            if type(value) is torch.Tensor
+        )
+        if not isinstance(loss, torch.Tensor) or not loss.requires_grad:
+            _restore_builtins()
+            return {"detached": True}
+        loss.backward()
+    except BaseException as exc:  # noqa: BLE001
+        _restore_builtins()
+        if guard.hit:
+            return {"forbidden": guard.hit}
+        return {"error": describe_error(exc, source)}
+    _restore_builtins()
+    report: dict[str, Any] = {
+        "inputs": {
+            name: _export(leaf.grad, max_output) if leaf.grad is not None else {"missing": True}
+            for name, leaf in leaves.items()
+        }
+    }
+    if module is not None:
+        report["parameters"] = {
+            name: _export(p.grad, max_output) if p.grad is not None else {"missing": True}
+            for name, p in module.named_parameters()
+        }
+    return report

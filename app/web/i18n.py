@@ -92,6 +92,30 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Hover a cell for its value. Blue is positive, red negative, hatched NaN/inf.",
     },
     "worst": {"zh": "偏差最大的位置", "en": "Worst positions"},
+    "attention_title": {
+        "zh": "注意力权重（用例“{case}”，查询 × 键）",
+        "en": "Attention weights (case “{case}”, query × key)",
+    },
+    "attention_returned": {
+        "zh": "权重来自你的函数返回的 attention_weights。",
+        "en": "Your weights are the attention_weights your function returned.",
+    },
+    "attention_captured": {
+        "zh": "你的权重是代码中最后一次 softmax"
+        "（torch.softmax / F.softmax / Tensor.softmax）的结果。",
+        "en": "Your weights are the last softmax your code computed "
+        "(torch.softmax, F.softmax or Tensor.softmax).",
+    },
+    "attention_missing": {
+        "zh": "没有捕获到你的权重（没有调用 softmax，或形状不同）。",
+        "en": "Your weights could not be seen (no softmax call, or a different shape).",
+    },
+    "attention_reference": {"zh": "参考 [{index}]", "en": "reference [{index}]"},
+    "attention_yours": {"zh": "你的 [{index}]", "en": "yours [{index}]"},
+    "attention_hover": {
+        "zh": "行是查询，列是键；颜色越深权重越大。把鼠标移到格子上查看数值。",
+        "en": "Rows are queries, columns keys; darker is more weight. Hover a cell for its value.",
+    },
 }
 
 

@@ -2,7 +2,7 @@
 
 import torch
 
-from graders import Case, Note
+from graders import Case, Causality, Note, Padding, Permutation, Stability, permute, perturb
 
 
 def _qkv(g: torch.Generator, lead: tuple[int, ...], lq: int, lk: int, dk: int, dv: int) -> dict:
@@ -25,21 +25,47 @@ def build_cases() -> list[Case]:
     causal = torch.tril(torch.ones(5, 5, dtype=torch.bool))
     lengths = torch.tensor([7, 3, 5])
     padding = (torch.arange(7)[None, :] < lengths[:, None])[:, None, None, :]
+    plain = _qkv(g, (1,), 3, 3, 4, 4)
+    causal_inputs = {**_qkv(g, (2,), 5, 5, 8, 8), "mask": causal}
+    padded = {**_qkv(g, (3, 2), 4, 7, 8, 8), "mask": padding}
+    huge = {
+        "q": torch.randn(2, 4, 8, generator=g) * 400,
+        "k": torch.randn(2, 5, 8, generator=g),
+        "v": torch.randn(2, 5, 4, generator=g),
+    }
     return [
-        Case("no mask", _qkv(g, (1,), 3, 3, 4, 4), note=Note("B=1, 3-D inputs", "B=1，三维输入")),
+        Case("no mask", plain, note=Note("B=1, 3-D inputs", "B=1，三维输入")),
         Case(
             "causal mask [Lq,Lk]",
-            {**_qkv(g, (2,), 5, 5, 8, 8), "mask": causal},
-            note=Note("True = may attend", "True = 可以关注"),
+            causal_inputs,
+            grad=True,
+            note=Note("True = may attend; gradients checked", "True = 可以关注；检查梯度"),
         ),
+        Case(
+            "causal, keys 3-4 changed",
+            perturb(causal_inputs, ["k", "v"], keep=torch.arange(5) < 3, seed=1),
+            check=Causality("causal mask [Lq,Lk]", start=3),
+            hidden=True,
+        ),
+        Case(
+            "padding, blocked keys changed",
+            perturb(padded, ["k", "v"], keep=padding[:, :, 0, :].numpy(), seed=2),
+            check=Padding("padding mask [B,1,1,Lk]"),
+            hidden=True,
+        ),
+        Case(
+            "no mask, sequence reordered",
+            permute(plain, ["q", "k", "v"], (2, 0, 1)),
+            check=Permutation("no mask", (2, 0, 1)),
+            hidden=True,
+        ),
+        Case("logits near ±1000", huge, check=Stability(), hidden=True),
         Case(
             "4-D heads, Lq != Lk",
             _qkv(g, (2, 2), 3, 6, 8, 5),
             note=Note("[B,h,L,d], dk != dv", "[B,h,L,d]，dk != dv"),
         ),
-        Case(
-            "padding mask [B,1,1,Lk]", {**_qkv(g, (3, 2), 4, 7, 8, 8), "mask": padding}, hidden=True
-        ),
+        Case("padding mask [B,1,1,Lk]", padded, hidden=True, grad=True),
         Case(
             "full mask [B,Lq,Lk]",
             {**_qkv(g, (2,), 4, 6, 16, 3), "mask": _random_mask(g, (2, 4, 6))},

@@ -2,7 +2,7 @@
 
 import torch
 
-from graders import Case, Note
+from graders import Case, Causality, Note, Permutation, permute, perturb
 
 
 def build_cases() -> list[Case]:
@@ -11,12 +11,16 @@ def build_cases() -> list[Case]:
     lengths = torch.tensor([5, 3])
     padding = (torch.arange(5)[None, :] < lengths[:, None])[:, None, None, :]
     causal = torch.tril(torch.ones(6, 6, dtype=torch.bool)).expand(2, 1, 6, 6).clone()
+    plain = {"x": torch.randn(1, 4, 8, generator=g)}
+    causal_inputs = {"x": torch.randn(2, 6, 12, generator=g), "mask": causal}
+    causal_init = {"d_model": 12, "num_heads": 3, "d_ff": 24, "dropout": 0.3}
     return [
         Case(
             "no mask",
-            {"x": torch.randn(1, 4, 8, generator=g)},
+            plain,
             init={"d_model": 8, "num_heads": 2, "d_ff": 16},
             seed=11,
+            grad=True,
             note=Note("d_model 8, 2 heads, d_ff 16", "d_model 8，2 个头，d_ff 16"),
         ),
         Case(
@@ -26,11 +30,21 @@ def build_cases() -> list[Case]:
             seed=12,
             note=Note("False = blocked", "False = 屏蔽"),
         ),
+        Case("causal mask [B,1,L,L]", causal_inputs, init=causal_init, seed=13, hidden=True),
         Case(
-            "causal mask [B,1,L,L]",
-            {"x": torch.randn(2, 6, 12, generator=g), "mask": causal},
-            init={"d_model": 12, "num_heads": 3, "d_ff": 24, "dropout": 0.3},
+            "causal, positions 4-5 changed",
+            perturb(causal_inputs, ["x"], keep=torch.arange(6) < 4, seed=3),
+            init=causal_init,
             seed=13,
+            check=Causality("causal mask [B,1,L,L]", start=4),
+            hidden=True,
+        ),
+        Case(
+            "no mask, sequence reordered",
+            permute(plain, ["x"], (2, 0, 3, 1)),
+            init={"d_model": 8, "num_heads": 2, "d_ff": 16},
+            seed=11,
+            check=Permutation("no mask", (2, 0, 3, 1)),
             hidden=True,
         ),
         Case(
@@ -38,6 +52,7 @@ def build_cases() -> list[Case]:
             {"x": torch.randn(2, 7, 32, generator=g)},
             init={"d_model": 32, "num_heads": 4, "d_ff": 64},
             seed=14,
+            grad=True,
             hidden=True,
         ),
         Case(

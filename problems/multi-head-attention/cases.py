@@ -2,7 +2,7 @@
 
 import torch
 
-from graders import Case, Note
+from graders import Case, Causality, Note, Permutation, permute, perturb
 
 
 def _x(g: torch.Generator, *shape: int) -> torch.Tensor:
@@ -17,6 +17,8 @@ def build_cases() -> list[Case]:
     padding = (torch.arange(4)[None, :] < lengths[:, None])[:, None, None, :]
     causal = torch.tril(torch.ones(6, 6, dtype=torch.bool)).expand(3, 1, 6, 6).clone()
     memory = _x(g, 2, 7, 16)
+    y = _x(g, 3, 6, 12)
+    causal_inputs = {"q": y, "k": y, "v": y, "mask": causal}
     return [
         Case(
             "self-attention, no mask",
@@ -30,20 +32,38 @@ def build_cases() -> list[Case]:
             {"q": x, "k": x, "v": x, "mask": padding},
             init={"d_model": 8, "num_heads": 2},
             seed=2,
-            note=Note("False = blocked", "False = 屏蔽"),
+            grad=True,
+            note=Note("False = blocked; gradients checked", "False = 屏蔽；检查梯度"),
         ),
         Case(
             "cross-attention Lq != Lk",
             {"q": _x(g, 2, 3, 16), "k": memory, "v": memory},
             init={"d_model": 16, "num_heads": 4},
             seed=3,
+            grad=True,
             hidden=True,
         ),
         Case(
             "causal mask [B,1,Lq,Lk]",
-            {"q": (y := _x(g, 3, 6, 12)), "k": y, "v": y, "mask": causal},
+            causal_inputs,
             init={"d_model": 12, "num_heads": 3},
             seed=4,
+            hidden=True,
+        ),
+        Case(
+            "causal, positions 4-5 changed",
+            perturb(causal_inputs, ["q", "k", "v"], keep=torch.arange(6) < 4, seed=7),
+            init={"d_model": 12, "num_heads": 3},
+            seed=4,
+            check=Causality("causal mask [B,1,Lq,Lk]", start=4),
+            hidden=True,
+        ),
+        Case(
+            "self-attention, sequence reordered",
+            permute({"q": x, "k": x, "v": x}, ["q", "k", "v"], (3, 1, 0, 2)),
+            init={"d_model": 8, "num_heads": 2},
+            seed=1,
+            check=Permutation("self-attention, no mask", (3, 1, 0, 2)),
             hidden=True,
         ),
         Case(

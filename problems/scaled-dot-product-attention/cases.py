@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from graders import Case, Note
+from graders import Case, Causality, Note, Padding, Permutation, Stability, permute, perturb
 
 
 def _qkv(rng: np.random.Generator, b: int, lq: int, lk: int, dk: int, dv: int) -> dict:
@@ -23,13 +23,40 @@ def build_cases() -> list[Case]:
     """Sample and hidden cases."""
     rng = np.random.default_rng(202)
     causal = np.triu(np.ones((5, 5), dtype=np.float32), k=1)
+    plain = _qkv(rng, 1, 3, 3, 4, 4)
+    causal_inputs = {**_qkv(rng, 2, 5, 5, 8, 8), "mask": causal}
+    padded = {**_qkv(rng, 3, 4, 7, 16, 16), "mask": _random_mask(rng, (3, 1, 7))}
+    huge = {
+        "q": rng.normal(size=(2, 4, 8)) * 400,
+        "k": rng.normal(size=(2, 5, 8)),
+        "v": rng.normal(size=(2, 5, 4)),
+    }
     return [
-        Case("no mask", _qkv(rng, 1, 3, 3, 4, 4), note=Note("B=1, Lq=Lk=3", "B=1，Lq=Lk=3")),
+        Case("no mask", plain, note=Note("B=1, Lq=Lk=3", "B=1，Lq=Lk=3")),
         Case(
             "causal mask [Lq,Lk]",
-            {**_qkv(rng, 2, 5, 5, 8, 8), "mask": causal},
+            causal_inputs,
             note=Note("1 above the diagonal = blocked", "对角线以上为 1 = 屏蔽"),
         ),
+        Case(
+            "causal, keys 3-4 changed",
+            perturb(causal_inputs, ["k", "v"], keep=np.arange(5) < 3, seed=1),
+            check=Causality("causal mask [Lq,Lk]", start=3),
+            hidden=True,
+        ),
+        Case(
+            "padding, blocked keys changed",
+            perturb(padded, ["k", "v"], keep=padded["mask"][:, 0, :] == 0, seed=2),
+            check=Padding("padding mask [B,1,Lk]"),
+            hidden=True,
+        ),
+        Case(
+            "no mask, sequence reordered",
+            permute(plain, ["q", "k", "v"], (2, 0, 1)),
+            check=Permutation("no mask", (2, 0, 1)),
+            hidden=True,
+        ),
+        Case("logits near ±1000", huge, check=Stability(), hidden=True),
         Case(
             "Lq != Lk, dk != dv",
             _qkv(rng, 2, 3, 6, 8, 5),
@@ -40,11 +67,7 @@ def build_cases() -> list[Case]:
             {**_qkv(rng, 2, 4, 6, 8, 3), "mask": _random_mask(rng, (2, 4, 6))},
             hidden=True,
         ),
-        Case(
-            "padding mask [B,1,Lk]",
-            {**_qkv(rng, 3, 4, 7, 16, 16), "mask": _random_mask(rng, (3, 1, 7))},
-            hidden=True,
-        ),
+        Case("padding mask [B,1,Lk]", padded, hidden=True),
         Case(
             "large logits",
             {

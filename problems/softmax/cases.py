@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from graders import Case, Note
+from graders import Case, Note, Stability
 
 
 def build_cases() -> list[Case]:
@@ -23,6 +23,7 @@ def build_cases() -> list[Case]:
             "logits near ±1000",
             {"x": np.array([[1000.0, 999.0, 998.0], [-1000.0, -1001.0, -999.0]])},
             note=Note("naive exp overflows", "直接 exp 会溢出"),
+            check=Stability(),
         ),
         Case("3-D, default axis", {"x": rng.normal(size=(2, 3, 5)) * 3}, hidden=True),
         Case("3-D, axis=1", {"x": rng.normal(size=(2, 4, 3)), "axis": 1}, hidden=True),
