@@ -429,6 +429,10 @@ def _error_row(name: str, hidden: bool, error: dict) -> tuple[Verdict, CaseResul
     message = error.get("message", "")
     if error.get("type") == "PermissionError" or "can't start new thread" in message:
         message += f" ({SANDBOX_RULES})"
+    found = error.get("shapes")
+    if isinstance(found, dict) and isinstance(found.get("shapes"), dict) and found["shapes"]:
+        details["shapes"] = found["shapes"]
+        message += "; " + shapes_hint(found["shapes"], found.get("on_line"), error.get("line"))
     return Verdict.RUNTIME_ERROR, CaseResult(name, False, "error", message, hidden, details)
 
 
@@ -682,3 +686,25 @@ def attention_view(
             "matrices": matrices,
         }
     return None
+
+
+def shapes_hint(shapes: dict[str, Any], on_line: Any, line: int | None) -> str:
+    """Which shapes met where a shape error happened, by the candidate's own names."""
+    where = f"line {line}" if line else "the failing line"
+    met = [name for name in (on_line or []) if name in shapes]
+    rest = [name for name in shapes if name not in met][:12]
+
+    def listed(names: list[str]) -> str:
+        return ", ".join(f"`{name}` {_shape_text(shapes[name])}" for name in names)
+
+    if met:
+        text = f"on {where}, {listed(met)}"
+        return text + (f" (also in scope: {listed(rest)})" if rest else "")
+    return f"arrays in scope at {where}: {listed(rest)}"
+
+
+def _shape_text(shape: Any) -> str:
+    if not isinstance(shape, list):
+        return "(?)"
+    inner = ", ".join(str(n) for n in shape if isinstance(n, int))
+    return f"({inner},)" if len(shape) == 1 else f"({inner})"

@@ -239,3 +239,32 @@ def test_headline_message_belongs_to_the_final_verdict(grade) -> None:
     assert result.verdict is Verdict.RUNTIME_ERROR
     assert result.cases[0].kind == "values"
     assert "RuntimeError" in result.message
+
+
+def test_a_broadcasting_error_says_which_shapes_met(bank: Bank, pool: SandboxPool) -> None:
+    code = (
+        "import math\nimport torch\n"
+        "def attention(q, k, v, mask=None):\n"
+        "    scores = q @ k.transpose(-2, -1) / math.sqrt(q.size(-1))\n"
+        "    bias = torch.zeros(scores.shape[-1], scores.shape[-2] + 1)\n"
+        "    scores = scores + bias\n"
+        "    return torch.softmax(scores, dim=-1) @ v\n"
+    )
+    result = grade_submission(problem=bank.get("attention"), code=code, mode="run", pool=pool)
+    assert result.verdict is Verdict.RUNTIME_ERROR
+    assert "on line 6, `scores` (1, 3, 3), `bias` (3, 4)" in result.message
+    assert "also in scope: `q` (1, 3, 4)" in result.message
+
+
+def test_a_numpy_matmul_mismatch_names_its_operands(bank: Bank, pool: SandboxPool) -> None:
+    code = (
+        "import numpy as np\n"
+        "def scaled_dot_product_attention(q, k, v, mask=None):\n"
+        "    scores = q @ k / np.sqrt(q.shape[-1])\n"
+        "    return scores, scores\n"
+    )
+    problem = bank.get("scaled-dot-product-attention")
+    result = grade_submission(problem=problem, code=code, mode="run", pool=pool)
+    assert result.verdict is Verdict.RUNTIME_ERROR
+    assert "on line 3, `q` (1, 3, 4), `k` (1, 3, 4)" in result.message
+    assert result.cases[0].details["shapes"]["q"] == [1, 3, 4]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import re
 import sys
 import traceback
 import warnings
@@ -197,23 +198,53 @@ def describe_error(exc: BaseException, source: list[str] | None = None) -> dict:
     file called solution.py, which is slow and could show some other file's lines.
     """
     source = source or []
-    frames = [
-        (frame.f_code.co_name, lineno)
+    own = [
+        (frame, lineno)
         for frame, lineno in traceback.walk_tb(exc.__traceback__)
         if frame.f_code.co_filename == SOLUTION_FILE
     ]
+    frames = [(frame.f_code.co_name, lineno) for frame, lineno in own]
     shown = frames[-8:]
     lines = [f"  ({len(frames) - len(shown)} earlier frames not shown)"] if len(frames) > 8 else []
     for name, lineno in shown:
         text = source[lineno - 1].strip() if 0 < lineno <= len(source) else ""
         lines.append(f"  line {lineno}, in {name}\n    {text}")
     message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    return {
+    described = {
         "type": type(exc).__name__,
         "message": message[:2000],
         "traceback": "\n".join(lines),
         "line": frames[-1][1] if frames else None,
     }
+    if own and _SHAPE_ERROR.search(message):
+        frame, lineno = own[-1]
+        text = source[lineno - 1] if 0 < lineno <= len(source) else ""
+        described["shapes"] = _shapes_in_scope(frame, text)
+    return described
+
+
+# Messages of numpy and torch when shapes do not fit together (broadcasting, matmul, view).
+_SHAPE_ERROR = re.compile(
+    r"broadcast|must match the size|shapes cannot be multiplied|mismatch in its core dimension"
+    r"|is invalid for input of size|Expected size for first two dimensions|size mismatch"
+    r"|dimension out of range|Dimension out of range|incompatible|not aligned",
+)
+
+
+def _shapes_in_scope(frame: Any, line: str) -> dict[str, Any]:
+    """Shapes of the arrays and tensors in the frame where the error happened.
+
+    Names used on the failing line come first (`on_line`): those are the shapes that met.
+    """
+    shapes: dict[str, list[int]] = {}
+    for name, value in list(frame.f_locals.items()):
+        if type(value) is np.ndarray or type(value) in (torch.Tensor, torch.nn.Parameter):
+            shapes[name[:40]] = [int(n) for n in value.shape][:8]
+        if len(shapes) >= 12:
+            break
+    used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", line))
+    on_line = [name for name in shapes if name in used]
+    return {"on_line": on_line, "shapes": shapes}
 
 
 def _send(fd: int, message: dict) -> None:
