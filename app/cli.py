@@ -162,6 +162,9 @@ def validate_problems(
     bank = load_bank(list(dirs) if dirs else settings.problem_dirs())
     for folder, reason in bank.errors:
         typer.echo(f"FAIL {folder}: {reason}")
+    if not bank.problems and not bank.errors:
+        typer.echo("no problem folders (with a problem.toml) found", err=True)
+        raise typer.Exit(1)
     try:
         pool = build_pool(settings, size=1)
     except SandboxUnavailable as exc:

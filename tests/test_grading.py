@@ -268,3 +268,34 @@ def test_a_numpy_matmul_mismatch_names_its_operands(bank: Bank, pool: SandboxPoo
     assert result.verdict is Verdict.RUNTIME_ERROR
     assert "on line 3, `q` (1, 3, 4), `k` (1, 3, 4)" in result.message
     assert result.cases[0].details["shapes"]["q"] == [1, 3, 4]
+
+
+FLOAT32_WRAPPER = """
+
+_float64_{e} = {e}
+def {e}(*args, **kwargs):
+    import numpy as _np
+    def cast(a):
+        return a.astype(_np.float32) if isinstance(a, _np.ndarray) and a.dtype.kind == "f" else a
+    out = _float64_{e}(*[cast(a) for a in args], **{{k: cast(v) for k, v in kwargs.items()}})
+    if isinstance(out, tuple):
+        return tuple(_np.asarray(o, dtype=_np.float32) for o in out)
+    return _np.asarray(out, dtype=_np.float32)
+"""
+NUMPY_PROBLEMS = [
+    "softmax",
+    "scaled-dot-product-attention",
+    "multi-head-attention-numpy",
+    "positional-encoding",
+    "layer-norm",
+    "feed-forward",
+]
+
+
+@pytest.mark.parametrize("problem_id", NUMPY_PROBLEMS)
+def test_honest_float32_work_is_accepted(bank: Bank, pool: SandboxPool, problem_id: str) -> None:
+    # The same correct solution, computing everything in float32 and returning float32.
+    problem = bank.get(problem_id)
+    code = solution(problem_id) + FLOAT32_WRAPPER.format(e=problem.meta.entry)
+    result = grade_submission(problem=problem, code=code, mode="submit", pool=pool)
+    assert result.verdict is Verdict.ACCEPTED, result.message

@@ -61,3 +61,24 @@ def test_validate_command_exit_status(tmp_path: Path) -> None:
         timeout=300,
     )
     assert bad.returncode == 1 and "FAIL" in bad.stdout and "missing" in bad.stdout
+
+
+def test_a_case_an_all_zeros_answer_would_pass_is_caught(tmp_path: Path, pool: SandboxPool) -> None:
+    folder = tmp_path / "feed-forward-tiny"
+    shutil.copytree(BUILTIN_DIR / "feed-forward", folder)
+    toml = folder / "problem.toml"
+    toml.write_text(toml.read_text().replace('id = "feed-forward"', 'id = "feed-forward-tiny"'))
+    cases = folder / "cases.py"
+    # Outputs a million times smaller than atol: returning zeros would be "right".
+    cases.write_text(
+        cases.read_text()
+        + "\n\n_original = build_cases\n\n\ndef build_cases():\n"
+        + "    return [\n"
+        + "        Case(c.name, {**c.inputs, 'w2': c.inputs['w2'] * 1e-9,"
+        + " 'b2': c.inputs['b2'] * 1e-9}, hidden=c.hidden)\n"
+        + "        for c in _original()\n"
+        + "    ]\n"
+    )
+    (problem,) = load_bank([folder]).ordered()  # a single problem folder is accepted too
+    report = validate_problem(problem, pool)
+    assert any("an all-zeros `output` is within the tolerance" in p for p in report.problems)

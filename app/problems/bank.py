@@ -115,13 +115,15 @@ def load_problem(folder: Path) -> Problem:
 
 
 def load_bank(dirs: list[Path]) -> Bank:
-    """Load every problem folder under `dirs`; later directories may not reuse an id."""
+    """Load every problem folder under `dirs` (or each given folder itself); ids are unique."""
     bank = Bank()
     for root in dirs:
         if not root.is_dir():
             bank.errors.append((root, "problems directory does not exist"))
             continue
-        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        # A problem folder itself may be given, as well as a directory of them.
+        folders = [root] if (root / "problem.toml").is_file() else root.iterdir()
+        for folder in sorted(p for p in folders if p.is_dir()):
             if folder.name.startswith((".", "_")):
                 continue
             try:

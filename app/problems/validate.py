@@ -18,6 +18,7 @@ import numpy as np
 from app.grading import grade_submission, prepared_cases
 from app.problems.model import Problem
 from app.sandbox.pool import SandboxPool
+from graders.compare import matches
 from graders.result import Verdict
 
 
@@ -74,6 +75,11 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
     except Exception as exc:  # noqa: BLE001 - reported against the folder
         report.problems.append(f"cases cannot be built: {type(exc).__name__}: {exc}")
         return report
+    floor = _zeros_slip_under(problem, cases)
+    if floor:
+        report.problems.append(floor)
+    else:
+        report.checks.append("an all-zeros answer fails every case")
     if not any(c.case.hidden for c in cases) or all(c.case.hidden for c in cases):
         report.problems.append("needs both sample and hidden cases")
     reference = grade(as_submission(problem.reference, entry))
@@ -118,3 +124,18 @@ def indistinguishable_mistakes(problem: Problem) -> list[tuple[str, str]]:
             for c in cases
         )
     ]
+
+
+def _zeros_slip_under(problem: Problem, cases: list) -> str | None:
+    """A case where returning all zeros would pass: its values are inside the tolerance."""
+    for prepared in cases:
+        for meta, expected in zip(problem.meta.returns, prepared.expected, strict=True):
+            if meta.dtype != "float" or expected.size == 0:
+                continue
+            zeros = {"array": np.zeros_like(expected), "type": meta.type}
+            if matches(meta.spec(), expected=expected, actual=zeros):
+                return (
+                    f"case {prepared.case.name!r}: an all-zeros `{meta.name}` is within the "
+                    f"tolerance (atol {meta.atol:g}); use larger values or a smaller atol"
+                )
+    return None

@@ -12,7 +12,8 @@ def _params(rng: np.random.Generator, d: int) -> dict:
 def build_cases() -> list[Case]:
     """Sample and hidden cases."""
     rng = np.random.default_rng(606)
-    near_constant = 3.0 + 1e-3 * rng.normal(size=(2, 4, 8))
+    # Variance near eps (so where eps goes matters), but float32 still resolves the values.
+    near_constant = 3.0 + 1e-2 * rng.normal(size=(2, 4, 8))
     return [
         Case(
             "gamma=1, beta=0",
