@@ -18,7 +18,7 @@ import numpy as np
 import torch
 
 from app.codec import TensorArray, encode
-from app.sandbox.capture import SoftmaxCapture
+from app.sandbox.capture import SoftmaxRecorder
 from app.sandbox.protocol import out_of_memory, write_frame
 
 SOLUTION_FILE = "solution.py"
@@ -272,6 +272,10 @@ def run_submission(job: dict, result_fd: int, *, max_output: int = 1 << 20) -> N
     # Thread creation is refused; asking torch for more threads must not abort the process.
     torch.set_num_threads = _single_thread
     torch.set_num_interop_threads = _single_thread
+    recorder = None
+    if job.get("capture_softmax"):  # before the code runs, so its imports get the wrappers
+        recorder = SoftmaxRecorder()
+        recorder.install()
     namespace: dict[str, Any] = {"__name__": "solution", "__file__": SOLUTION_FILE}
     source = job["code"].splitlines()
     try:
@@ -288,7 +292,7 @@ def run_submission(job: dict, result_fd: int, *, max_output: int = 1 << 20) -> N
     install_aten_traps(guard, job["forbidden_aten"])
     cases = PRELOADED[job["cases_key"]] if "cases_key" in job else job["cases"]
     for index, case in enumerate(cases):
-        outcome = _run_case(job, entry, case, guard, source, max_output)
+        outcome = _run_case(job, entry, case, guard, source, max_output, recorder)
         _send(result_fd, {"case": index, **outcome})
         if out_of_memory(outcome.get("error")):
             # The heap is exhausted; later cases would only repeat it, slowly.
@@ -297,47 +301,64 @@ def run_submission(job: dict, result_fd: int, *, max_output: int = 1 << 20) -> N
 
 
 def _run_case(
-    job: dict, entry: Any, case: dict, guard: _Guard, source: list[str], max_output: int
+    job: dict,
+    entry: Any,
+    case: dict,
+    guard: _Guard,
+    source: list[str],
+    max_output: int,
+    recorder: SoftmaxRecorder | None = None,
 ) -> dict:
     report: dict[str, Any] = {}
-    capture = SoftmaxCapture() if job.get("capture_softmax") else contextlib.nullcontext()
+    module = None
+    if recorder is not None:
+        recorder.last, recorder.active = None, True
     try:
         inputs = _build(case["inputs"])
-        with capture:
-            if job["kind"] == "module":
-                module = entry(**_build(case["init"]))
-                report["parameters"] = {n: list(p.shape) for n, p in module.named_parameters()}
-                report["buffers"] = {n: list(b.shape) for n, b in module.named_buffers()}
-                if job["load_state_dict"]:
-                    module.load_state_dict(_build(case["state"]), strict=True)
-                module.eval()
-                with torch.no_grad():
-                    result = module(**inputs)
-            else:
-                result = entry(**inputs)
+        if job["kind"] == "module":
+            module = entry(**_build(case["init"]))
+            report["parameters"] = {n: list(p.shape) for n, p in module.named_parameters()}
+            report["buffers"] = {n: list(b.shape) for n, b in module.named_buffers()}
+            if job["load_state_dict"]:
+                module.load_state_dict(_build(case["state"]), strict=True)
+            module.eval()
+            with torch.no_grad():
+                result = module(**inputs)
+        else:
+            result = entry(**inputs)
     except BaseException as exc:  # noqa: BLE001
         _restore_builtins()
         return {**report, "forbidden": guard.hit, "error": describe_error(exc, source)}
+    finally:
+        if recorder is not None:
+            recorder.active = False  # the gradient pass must not replace what was seen
     _restore_builtins()  # the harness's own isinstance, len, ... whatever the code patched
     if guard.hit:
         return {**report, "forbidden": guard.hit}
     values = list(result) if isinstance(result, tuple) else [result]
     report["returned"] = len(values)
     report["outputs"] = [_export(v, max_output) for v in values]
-    if isinstance(capture, SoftmaxCapture) and capture.last is not None:
-        report["weights"] = _export(capture.last, max_output)
+    if recorder is not None and recorder.last is not None:
+        report["weights"] = _export(recorder.last, max_output)
     if case.get("cotangents") is not None:
-        report["gradients"] = _gradients(job, entry, case, guard, source, max_output)
+        report["gradients"] = _gradients(job, entry, case, guard, source, max_output, module)
     return report
 
 
 def _gradients(
-    job: dict, entry: Any, case: dict, guard: _Guard, source: list[str], max_output: int
+    job: dict,
+    entry: Any,
+    case: dict,
+    guard: _Guard,
+    source: list[str],
+    max_output: int,
+    module: Any = None,
 ) -> dict:
     """Backpropagate sum(output * cotangent) and export the input and parameter gradients.
 
-    A second, separate pass: the forward values were already judged without autograd, so an
-    in-place edit of an input cannot turn a right answer into an error here.
+    A second, separate pass on fresh inputs: the forward values were already judged without
+    autograd, so an in-place edit of an input cannot turn a right answer into an error here.
+    A module from the forward pass (eval mode, reference weights) is reused.
     """
     try:
         inputs = _build(case["inputs"])
@@ -346,12 +367,12 @@ def _gradients(
             for name, value in inputs.items()
             if isinstance(value, torch.Tensor) and value.is_floating_point()
         }
-        module = None
         if job["kind"] == "module":
-            module = entry(**_build(case["init"]))
-            if job["load_state_dict"]:
-                module.load_state_dict(_build(case["state"]), strict=True)
-            module.eval()
+            if module is None:
+                module = entry(**_build(case["init"]))
+                if job["load_state_dict"]:
+                    module.load_state_dict(_build(case["state"]), strict=True)
+                module.eval()
             result = module(**inputs)
         else:
             result = entry(**inputs)
