@@ -3,6 +3,7 @@
   "use strict";
   const DRAFT = (id) => "shousi:draft:" + id;
   const SOLVED = (id) => "shousi:solved:" + id;
+  const CUSTOM = (id) => "shousi:custom:" + id;
   const store = {
     get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
     set(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* quota or privacy mode */ } },
@@ -103,6 +104,193 @@
       event.preventDefault();
       const mode = event.submitter && event.submitter.value === "run" ? "run" : "submit";
       submit(mode);
+    });
+    setupCustom(page, id, () => (editor ? editor.getValue() : textarea.value));
+  }
+
+  // --- Custom input: the candidate's own inputs, their output beside the reference's. ---
+  // Everything from the server or the user is put in the page with textContent only.
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function formatNumber(x) {
+    if (typeof x === "boolean") return x ? "True" : "False";
+    if (typeof x !== "number") return String(x);  // "NaN", "Infinity" arrive as strings
+    if (Number.isInteger(x) && Math.abs(x) < 1e6) return String(x);
+    const a = Math.abs(x);
+    if (a !== 0 && (a < 1e-3 || a >= 1e5)) return x.toExponential(3);
+    return String(Number(x.toFixed(4)));
+  }
+
+  function depthOf(value) {
+    let depth = 0;
+    while (Array.isArray(value)) { depth += 1; value = value[0]; }
+    return depth;
+  }
+
+  function matrixText(rows) {
+    const cells = rows.map((row) => (Array.isArray(row) ? row : [row]).map(formatNumber));
+    const width = Math.max(1, ...cells.flat().map((c) => c.length));
+    return cells.map((row) => row.map((c) => c.padStart(width)).join("  ")).join("\n");
+  }
+
+  // 0-D and 1-D as one line, 2-D as a matrix, more as one labelled matrix per leading index.
+  function arrayText(value) {
+    const depth = depthOf(value);
+    if (depth === 0) return formatNumber(value);
+    if (depth === 1) return matrixText([value]);
+    if (depth === 2) return matrixText(value);
+    const parts = [];
+    const walk = (node, index) => {
+      if (index.length === depth - 2) {
+        parts.push("[" + index.join(", ") + ", :, :]\n" + matrixText(node));
+        return;
+      }
+      node.forEach((child, i) => walk(child, index.concat([i])));
+    };
+    walk(value, []);
+    return parts.join("\n\n");
+  }
+
+  function shapeText(shape) {
+    if (!Array.isArray(shape)) return "";
+    return "(" + shape.join(", ") + (shape.length === 1 ? ",)" : ")");
+  }
+
+  function outputSide(title, labels, values, shape) {
+    const side = el("div", "custom-side");
+    side.appendChild(el("div", "custom-side-title", title));
+    if (shape) side.appendChild(el("div", "custom-shape", labels.shape + " " + shapeText(shape)));
+    const shown = values === undefined || values === null ? labels.not_shown : arrayText(values);
+    side.appendChild(el("pre", "custom-values", shown));
+    return side;
+  }
+
+  function renderCustom(out, doc, labels) {
+    const nodes = [];
+    const verdict = el("div", "verdict " + doc.verdict);
+    verdict.dataset.verdict = doc.verdict;
+    verdict.dataset.mode = "custom";
+    verdict.appendChild(el("strong", "", (labels.verdicts || {})[doc.verdict] || doc.verdict));
+    verdict.appendChild(el("span", "mode", labels.mode));
+    verdict.appendChild(el("span", "summary", doc.duration_ms + " ms"));
+    nodes.push(verdict);
+    if (doc.message) nodes.push(el("p", "result-message", doc.message));
+    const row = (doc.cases || [])[0];
+    if (row) {
+      if (row.message && row.message !== doc.message) {
+        nodes.push(el("p", "result-message", row.message));
+      }
+      if (row.traceback) {
+        const tb = el("div", "traceback");
+        tb.appendChild(el("div", "tb-title", labels.traceback));
+        tb.appendChild(el("pre", "", row.traceback));
+        nodes.push(tb);
+      }
+      Object.entries(row.checks || {}).forEach(([name, check]) => {
+        if (!check || typeof check !== "object" || name === "gradients") return;
+        const block = el("section", "custom-output");
+        block.dataset.output = name;
+        const head = el("h4", "");
+        head.appendChild(el("code", "", name));
+        block.appendChild(head);
+        const compare = el("div", "custom-compare");
+        compare.appendChild(outputSide(labels.yours, labels, check.got, check.got_shape));
+        compare.appendChild(
+          outputSide(labels.reference, labels, check.expected, check.expected_shape));
+        block.appendChild(compare);
+        nodes.push(block);
+      });
+    }
+    if (doc.stdout) {
+      const printed = el("details", "stdout");
+      printed.appendChild(el("summary", "", labels.printed));
+      printed.appendChild(el("pre", "", doc.stdout));
+      nodes.push(printed);
+    }
+    out.replaceChildren(...nodes);
+  }
+
+  function setupCustom(page, id, getCode) {
+    const box = page.querySelector("details.custom-input");
+    if (!box) return;
+    const input = box.querySelector("textarea.custom-text");
+    const runButton = box.querySelector("button.custom-run");
+    const resetButton = box.querySelector("button.custom-reset");
+    const out = box.querySelector(".custom-result");
+    let labels = {};
+    try { labels = JSON.parse(box.dataset.labels || "{}"); } catch (e) { /* keep defaults */ }
+    const template = input.dataset.template;
+    const saved = store.get(CUSTOM(id));
+    if (saved !== null && saved !== input.value) {
+      input.value = saved;
+      box.open = true;  // what the user typed last time is in view
+    }
+    box.hidden = false;
+    const save = () => {
+      if (input.value === template) store.remove(CUSTOM(id)); else store.set(CUSTOM(id), input.value);
+    };
+    let saveTimer = null;
+    input.addEventListener("input", () => { clearTimeout(saveTimer); saveTimer = setTimeout(save, 300); });
+    window.addEventListener("beforeunload", save);
+    resetButton.addEventListener("click", () => {
+      if (input.value !== template && !window.confirm(resetButton.dataset.confirm)) return;
+      input.value = template;
+      save();
+    });
+
+    const showError = (message) => {
+      const line = el("div", "verdict rejected", message);
+      line.dataset.verdict = "error";
+      out.replaceChildren(line);
+    };
+    let busy = false;
+    runButton.addEventListener("click", async () => {
+      if (busy) return;
+      let parsed;
+      try {
+        parsed = JSON.parse(input.value);
+      } catch (error) {
+        showError(labels.invalid_json + " " + error.message);
+        return;
+      }
+      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+        showError(labels.not_object);
+        return;
+      }
+      busy = true;
+      runButton.disabled = true;
+      save();
+      const code = getCode();
+      store.set(DRAFT(id), code);
+      const running = el("div", "verdict running", labels.running);
+      running.dataset.verdict = "running";
+      out.replaceChildren(running);
+      try {
+        const response = await fetch(box.dataset.url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Accept": "application/json" },
+          body: JSON.stringify(Object.assign({}, parsed, { code: code })),
+        });
+        let doc = null;
+        try { doc = await response.json(); } catch (e) { /* not JSON */ }
+        if (!response.ok || !doc || !doc.verdict) {
+          const detail = doc && typeof doc.detail === "string" ? doc.detail : labels.failed;
+          showError(detail);
+          return;
+        }
+        renderCustom(out, doc, labels);
+      } catch (error) {
+        showError(labels.failed);
+      } finally {
+        busy = false;
+        runButton.disabled = false;
+      }
     });
   }
 

@@ -119,3 +119,11 @@ def test_healthz_reports_problems_and_workers(client: TestClient) -> None:
     assert health["workers"] == 2
     assert health["sandbox"]["rlimits"]["active"] and health["sandbox"]["seccomp"]["active"]
     assert set(health["sandbox"]) == {"rlimits", "netns", "uid", "landlock", "seccomp", "cgroup"}
+
+
+def test_problem_detail_says_what_is_checked_beyond_equality(client: TestClient) -> None:
+    checks = client.get("/api/problems/attention").json()["checks"]
+    assert {"causality", "padding", "permutation", "stability"} <= set(checks["properties"])
+    assert checks["gradients"]["atol"] > 0
+    plain = client.get("/api/problems/causal-mask").json()["checks"]
+    assert plain == {"properties": [], "gradients": None}

@@ -109,6 +109,11 @@ def test_candidate_solves_attention_and_sees_accepted(page, server: str) -> None
     assert "Accepted" in verdict.inner_text()
     passed, total = page.locator(".verdict .summary").inner_text().split()[0].split("/")
     assert passed == total and page.locator("table.cases tr.pass").count() == int(total) >= 12
+    # The attention-weights view: the captured softmax beside the reference's.
+    view = page.locator(".attention-view")
+    assert view.is_visible() and view.locator("table.heat").count() == 2
+    view.locator("table.heat").nth(1).locator("td").nth(4).hover()
+    assert view.locator(".heat-readout").inner_text().startswith("yours [0] [1, 1] = ")
     page.goto(f"{server}/?lang=en")
     assert page.locator('tr[data-problem="attention"] .solved-mark').is_visible()
 
@@ -160,3 +165,30 @@ def test_language_switch_to_chinese(page, server: str) -> None:
     page.wait_for_selector("button.submit")
     assert page.locator("button.submit").inner_text() == "提交"
     assert page.locator("html").get_attribute("lang") == "zh-CN"
+
+
+def test_custom_input_shows_both_outputs_and_json_errors(page, server: str) -> None:
+    page.goto(f"{server}/problems/attention?lang=en")
+    page.wait_for_selector(".cm-editor")
+    page.click("details.custom-input > summary")
+    page.click("button.custom-run")  # the prefilled sample input and the starter code
+    page.wait_for_selector(".custom-result [data-verdict=wrong_answer]", timeout=30_000)
+    output = page.locator('.custom-result .custom-output[data-output="output"]')
+    text = output.inner_text()
+    assert "Your output" in text and "Reference output" in text
+    assert text.count("shape (1, 3, 4)") == 2
+    yours, reference = output.locator("pre.custom-values").all_inner_texts()
+    assert yours.startswith("[0, :, :]\n") and reference.startswith("[0, :, :]\n")
+    assert set(yours.split("\n", 1)[1].split()) == {"0"}
+    assert len(reference.split("\n", 1)[1].split()) == 12
+
+    page.fill("textarea.custom-text", '{"inputs": {"q": [[1, 2]],}')
+    page.click("button.custom-run")
+    error = page.wait_for_selector(".custom-result [data-verdict=error]")
+    assert "not valid JSON" in error.inner_text()
+    page.fill("textarea.custom-text", '{"inputs": {"q": [[1, 2], [3]]}}')
+    page.click("button.custom-run")
+    page.wait_for_selector(".custom-result [data-verdict=error]:has-text('ragged')")
+    page.reload()  # what was typed survives, and the section opens to show it
+    page.wait_for_selector("details.custom-input[open]")
+    assert "[3]" in page.input_value("textarea.custom-text")

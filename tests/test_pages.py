@@ -101,3 +101,11 @@ def test_wrong_values_come_with_expected_yours_and_difference_heatmaps(client: T
     group = page[first : page.index("heat-readout", first)]
     assert group.count("<td ") == 3 * 3 * 4
     assert 'title="yours [0, 0] = ' in group and 'title="difference (yours − expected) [' in group
+
+
+def test_contract_states_symmetric_tolerance_gradients_and_properties(client: TestClient) -> None:
+    page = client.get("/problems/attention?lang=en").text
+    client.cookies.clear()
+    assert "atol + rtol·max(|got|, |expected|)" in page
+    assert "gradients of sum(output · c)" in page
+    assert "<code>causality</code>" in page and "<code>masked_weight</code>" in page

@@ -1,30 +1,42 @@
-"""JSON API: problems, submissions, health."""
+"""JSON API: problems, submissions, custom-input runs, health."""
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from app.custom import (
+    MAX_ARRAY_ELEMENTS,
+    CustomInputError,
+    custom_template,
+    parse_custom,
+    run_custom,
+)
 from app.grading import MAX_CODE_BYTES
-from app.web.deps import BankDep, PoolDep, ProblemDep, SettingsDep, grade, limits_view
+from app.problems import Problem
+from app.web.deps import BankDep, PoolDep, ProblemDep, SettingsDep, grade, limits_view, run_limited
 from app.web.views import detail, summary
+from graders.case import Case
 
 router = APIRouter(prefix="", tags=["api"])
 
 MAX_BODY_BYTES = 4 * MAX_CODE_BYTES  # JSON escaping can at most quadruple honest code
+# Room for the inputs too: 16384 values written out in full are well under 512 KiB.
+CUSTOM_MAX_BODY_BYTES = MAX_BODY_BYTES + 512 * 1024
 
 
 def _unprocessable(message: str) -> JSONResponse:
     return JSONResponse({"detail": message}, status_code=422)
 
 
-def parse_submission(body: bytes) -> tuple[str, str] | str:
-    """(code, mode) from a JSON body, or the message explaining why it is unusable."""
-    if len(body) > MAX_BODY_BYTES:
-        return f"request body is larger than {MAX_BODY_BYTES} bytes"
+def _json_object(body: bytes, limit: int, usage: str) -> dict[str, Any] | str:
+    """A JSON object from a request body, or the message explaining why it is unusable."""
+    if len(body) > limit:
+        return f"request body is larger than {limit} bytes"
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
@@ -33,9 +45,18 @@ def parse_submission(body: bytes) -> tuple[str, str] | str:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         return f"request body is not valid JSON: {exc.msg} (line {exc.lineno}, col {exc.colno})"
+    except RecursionError:
+        return "request body is not usable JSON: it is nested too deeply"
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        return f"request body is not usable JSON: {exc}"
     if not isinstance(data, dict):
-        return 'request body must be a JSON object: {"code": "...", "mode": "run" | "submit"}'
-    code, mode = data.get("code"), data.get("mode", "submit")
+        return f"request body must be a JSON object: {usage}"
+    return data
+
+
+def _code(data: dict[str, Any]) -> str | None:
+    """Why the body's "code" is unusable, or None if it is a string within the size limit."""
+    code = data.get("code")
     if not isinstance(code, str):
         return '"code" is required and must be a string'
     try:
@@ -44,9 +65,36 @@ def parse_submission(body: bytes) -> tuple[str, str] | str:
         return '"code" is not valid UTF-8 (it contains a lone surrogate)'
     if size > MAX_CODE_BYTES:
         return f'"code" is {size} bytes; the limit is {MAX_CODE_BYTES} bytes (64 KiB)'
+    return None
+
+
+def parse_submission(body: bytes) -> tuple[str, str] | str:
+    """(code, mode) from a JSON body, or the message explaining why it is unusable."""
+    data = _json_object(body, MAX_BODY_BYTES, '{"code": "...", "mode": "run" | "submit"}')
+    if isinstance(data, str):
+        return data
+    problem = _code(data)
+    if problem is not None:
+        return problem
+    mode = data.get("mode", "submit")
     if mode not in ("run", "submit"):
         return '"mode" must be "run" or "submit"'
-    return code, mode
+    return data["code"], mode
+
+
+def parse_custom_body(body: bytes, problem: Problem) -> tuple[str, Case] | str:
+    """(code, case) from a custom-input body, or the message explaining why it is unusable."""
+    usage = '{"code": "...", "inputs": {...}, "init": {...}, "seed": n}'
+    data = _json_object(body, CUSTOM_MAX_BODY_BYTES, usage)
+    if isinstance(data, str):
+        return data
+    unusable = _code(data)
+    if unusable is not None:
+        return unusable
+    try:
+        return data["code"], parse_custom(problem, data)
+    except CustomInputError as exc:
+        return str(exc)
 
 
 @router.get("/healthz")
@@ -70,8 +118,8 @@ async def list_problems(bank: BankDep) -> list[dict[str, Any]]:
 
 @router.get("/api/problems/{problem_id}")
 async def get_problem(problem: ProblemDep, settings: SettingsDep) -> dict[str, Any]:
-    """Statement, starter code, signature, tolerances and sample cases of one problem."""
-    return detail(problem, limits_view(settings))
+    """Statement, starter code, signature, tolerances, samples and the custom-input template."""
+    return {**detail(problem, limits_view(settings)), "custom_input": custom_template(problem)}
 
 
 @router.post(
@@ -110,4 +158,60 @@ async def submit(
         request=request, problem=problem, code=code, mode=mode, pool=pool, settings=settings
     )
     # Already plain JSON types: skip FastAPI's generic (and slow) jsonable_encoder pass.
+    return JSONResponse(result.to_dict())
+
+
+_ARRAY_SCHEMA = {
+    "description": (
+        "A number or true/false (scalar argument), a nested list (array), "
+        '{"randn": [shape], "seed": n} or {"values": [...], "dtype": "bool" | "int64" | '
+        f'"float32" | "float64"}}; at most {MAX_ARRAY_ELEMENTS} elements per array.'
+    ),
+}
+
+
+@router.post(
+    "/api/problems/{problem_id}/custom",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["code", "inputs"],
+                        "properties": {
+                            "code": {"type": "string", "maxLength": MAX_CODE_BYTES},
+                            "inputs": {"type": "object", "additionalProperties": _ARRAY_SCHEMA},
+                            "init": {
+                                "type": "object",
+                                "description": "Constructor arguments (module problems only).",
+                            },
+                            "seed": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "torch.manual_seed for the module's weights.",
+                            },
+                        },
+                    }
+                }
+            },
+        }
+    },
+)
+async def custom_run(
+    request: Request, problem: ProblemDep, pool: PoolDep, settings: SettingsDep
+) -> Any:
+    """Run code on the candidate's own inputs; its output is shown beside the reference's."""
+    parsed = parse_custom_body(await request.body(), problem)
+    if isinstance(parsed, str):
+        return _unprocessable(parsed)
+    code, case = parsed
+    work = functools.partial(
+        run_custom, problem=problem, code=code, case=case, pool=pool, wait=settings.queue_seconds
+    )
+    try:
+        result = await run_limited(request, work)
+    except CustomInputError as exc:
+        return _unprocessable(str(exc))
     return JSONResponse(result.to_dict())

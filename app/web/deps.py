@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import functools
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -16,6 +17,7 @@ from app.settings import Settings
 from graders.result import GradeResult
 
 RETRY_AFTER_SECONDS = 2
+T = TypeVar("T")
 
 
 def get_settings(request: Request) -> Settings:
@@ -59,6 +61,31 @@ def limits_view(settings: Settings) -> dict[str, Any]:
     }
 
 
+async def run_limited(request: Request, work: Callable[[], T]) -> T:
+    """Run blocking grading work off the event loop, in the bounded grading queue.
+
+    Beyond the workers plus SHOUSI_QUEUE_LIMIT waiting jobs the answer is an immediate 429;
+    a job that waited SHOUSI_QUEUE_SECONDS, or whose worker failed, gets a 503. Both carry
+    Retry-After. Submissions and custom-input runs share this one queue.
+    """
+    limiter: anyio.CapacityLimiter = request.app.state.grading_limiter
+    retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    if limiter.available_tokens < 1:
+        raise HTTPException(
+            429, "too many submissions are waiting; try again shortly", headers=retry
+        )
+    try:
+        return await anyio.to_thread.run_sync(work, limiter=limiter)
+    except SandboxBusy:
+        raise HTTPException(503, "all graders are busy; try again shortly", headers=retry) from None
+    except SandboxFailure:
+        raise HTTPException(
+            503,
+            "the grader failed while running this submission; please submit again",
+            headers=retry,
+        ) from None
+
+
 async def grade(
     *,
     request: Request,
@@ -74,29 +101,14 @@ async def grade(
     429; a submission that waited SHOUSI_QUEUE_SECONDS, or whose worker failed, gets a 503.
     Both carry Retry-After. Nothing ever hangs and nothing is a 500.
     """
-    limiter: anyio.CapacityLimiter = request.app.state.grading_limiter
-    retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
-    if limiter.available_tokens < 1:
-        raise HTTPException(
-            429, "too many submissions are waiting; try again shortly", headers=retry
-        )
-    try:
-        return await anyio.to_thread.run_sync(
-            functools.partial(
-                grade_submission,
-                problem=problem,
-                code=code,
-                mode=mode,
-                pool=pool,
-                wait_seconds=settings.queue_seconds,
-            ),
-            limiter=limiter,
-        )
-    except SandboxBusy:
-        raise HTTPException(503, "all graders are busy; try again shortly", headers=retry) from None
-    except SandboxFailure:
-        raise HTTPException(
-            503,
-            "the grader failed while running this submission; please submit again",
-            headers=retry,
-        ) from None
+    return await run_limited(
+        request,
+        functools.partial(
+            grade_submission,
+            problem=problem,
+            code=code,
+            mode=mode,
+            pool=pool,
+            wait_seconds=settings.queue_seconds,
+        ),
+    )

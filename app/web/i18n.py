@@ -92,6 +92,71 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Hover a cell for its value. Blue is positive, red negative, hatched NaN/inf.",
     },
     "worst": {"zh": "偏差最大的位置", "en": "Worst positions"},
+    "mode_custom": {"zh": "自定义输入", "en": "Custom input"},
+    "custom_input": {"zh": "自定义输入", "en": "Custom input"},
+    "custom_hint": {
+        "zh": '编辑下面的 JSON："inputs" 给出每个参数，可以是数字、嵌套列表、'
+        '{"randn": [2, 3, 4], "seed": 0}（正态随机数）或 '
+        '{"values": [...], "dtype": "bool"}；nn.Module 题目还有 "init"（构造参数）和 '
+        '"seed"（权重的随机种子）。每个数组最多 4096 个数，维度不超过 4。'
+        "你的输出会和参考实现的输出并排显示。",
+        "en": 'Edit the JSON: "inputs" gives each argument as a number, a nested list, '
+        '{"randn": [2, 3, 4], "seed": 0} (random normal) or '
+        '{"values": [...], "dtype": "bool"}; nn.Module problems also take "init" '
+        '(constructor arguments) and "seed" (for the weights). At most 4096 values per '
+        "array and 4 dimensions. Your output is shown beside the reference's.",
+    },
+    "custom_run": {"zh": "用自定义输入运行", "en": "Run with custom input"},
+    "custom_reset": {"zh": "恢复为样例输入", "en": "Reset to the sample input"},
+    "custom_reset_confirm": {
+        "zh": "确定丢弃你写的自定义输入并恢复样例输入？",
+        "en": "Discard your custom input and restore the sample input?",
+    },
+    "custom_yours": {"zh": "你的输出", "en": "Your output"},
+    "custom_reference": {"zh": "参考输出", "en": "Reference output"},
+    "custom_shape": {"zh": "形状", "en": "shape"},
+    "custom_not_shown": {"zh": "（未返回可显示的数组）", "en": "(no array to show)"},
+    "custom_invalid_json": {
+        "zh": "自定义输入不是合法的 JSON：",
+        "en": "The custom input is not valid JSON:",
+    },
+    "custom_not_object": {
+        "zh": '自定义输入必须是一个 JSON 对象，例如 {"inputs": {...}}。',
+        "en": 'The custom input must be a JSON object, like {"inputs": {...}}.',
+    },
+    "gradients_line": {
+        "zh": "梯度：对固定随机方向 c 求 sum(输出·c) 关于每个浮点输入（及模块参数）的梯度，"
+        "与参考实现比较，atol = {atol}，rtol = {rtol}",
+        "en": "gradients of sum(output · c), for a fixed random c, with respect to every float "
+        "input (and module parameter), compared with the reference's: atol = {atol}, "
+        "rtol = {rtol}",
+    },
+    "also_checked": {"zh": "另外检查的性质", "en": "Also checked"},
+    "property_causality": {
+        "zh": "改动靠后的键/值，前面位置的输出不能变（否则“未来信息泄漏”）",
+        "en": "changing later keys/values must not move earlier outputs (else the future leaks)",
+    },
+    "property_padding": {
+        "zh": "改动被掩码屏蔽的键/值，输出不能变",
+        "en": "changing keys/values the mask blocks must not change the output",
+    },
+    "property_permutation": {
+        "zh": "无掩码自注意力中打乱序列，输出行按同样顺序打乱",
+        "en": "reordering the sequence of unmasked self-attention "
+        "reorders the output rows the same way",
+    },
+    "property_stability": {
+        "zh": "logits 接近 ±1000 时不能出现 NaN/inf",
+        "en": "no NaN or inf for logits near ±1000",
+    },
+    "property_weights_sum": {
+        "zh": "注意力权重每行之和为 1",
+        "en": "each row of the attention weights sums to 1",
+    },
+    "property_masked_weight": {
+        "zh": "被掩码屏蔽的位置权重为 0",
+        "en": "positions the mask blocks get zero weight",
+    },
     "attention_title": {
         "zh": "注意力权重（用例“{case}”，查询 × 键）",
         "en": "Attention weights (case “{case}”, query × key)",

@@ -11,11 +11,12 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from app.custom import custom_template_text
 from app.grading import MAX_CODE_BYTES
 from app.web import heat
 from app.web.deps import BankDep, PoolDep, SettingsDep, grade, limits_view
 from app.web.i18n import COOKIE, LANGS, pick_language, translator
-from app.web.views import render_statement, sample_cases
+from app.web.views import checks, render_statement, sample_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 router = APIRouter(include_in_schema=False)
@@ -60,8 +61,10 @@ def _problem_context(
         "meta": problem.meta,
         "statement_html": render_statement(problem, lang),
         "samples": sample_cases(problem),
+        "checks": checks(problem),
         "limits": limits_view(settings),
         "code": problem.starter,
+        "custom_input": custom_template_text(problem),
         "result": None,
         "error": None,
     }

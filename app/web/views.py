@@ -132,4 +132,20 @@ def detail(problem: Problem, limits: dict[str, Any]) -> dict[str, Any]:
         "module": meta.module.model_dump() if meta.module else None,
         "limits": limits,
         "sample_cases": samples,
+        "checks": checks(problem),
     }
+
+
+def checks(problem: Problem) -> dict[str, Any]:
+    """What is checked beyond equality: properties by kind, and the gradient tolerance."""
+    from app.grading import gradient_spec
+
+    cases = [prepared.case for prepared in prepared_cases(problem)]
+    kinds = sorted({case.check.kind for case in cases if case.check is not None})
+    if problem.meta.weights is not None:
+        kinds += ["weights_sum", "masked_weight"] if problem.meta.weights.mask else ["weights_sum"]
+    gradients = None
+    if any(case.grad for case in cases):
+        spec = gradient_spec(problem, "gradient")
+        gradients = {"atol": spec.atol, "rtol": spec.rtol}
+    return {"properties": kinds, "gradients": gradients}
