@@ -550,7 +550,10 @@ def _check_gradients(
                     "through autograd"
                 )
                 return Verdict.WRONG_ANSWER, "gradient", text, details
-            check = compare_output(spec, expected=expected, actual={**actual, "type": "tensor"})
+            actual = {**actual, "type": "tensor"}
+            if matches(spec, expected=expected, actual=actual):
+                continue  # the common case, without building a report nobody reads
+            check = compare_output(spec, expected=expected, actual=actual)
             details[f"{group}.{name}"] = check.details
             if not check.passed:
                 return Verdict.WRONG_ANSWER, "gradient", check.message, details
