@@ -16,6 +16,7 @@ from app.codec import Caps, CodecError, TensorArray, decode
 from app.problems.model import Problem
 from app.sandbox.capture import SoftmaxCapture
 from app.sandbox.limits import SandboxLimits
+from app.sandbox.messages import case_message, load_message
 from app.sandbox.pool import RunReport, SandboxPool
 from app.sandbox.protocol import EXIT_HARNESS_FAILED, out_of_memory
 from graders.case import Case
@@ -330,8 +331,13 @@ def _judge(
     if not messages:
         row = CaseResult("load", False, ended[1], ended[2])
         return result(ended[0], [row], ended[2], report.stdout)
+    unreadable = "your code's output could not be read (a malformed result frame)"
+    if not load_message(messages[0]):
+        return result(Verdict.RUNTIME_ERROR, [], unreadable, report.stdout)
     if messages[0].get("load") != "ok":
         return _load_failure(problem, messages[0], result, report.stdout)
+    if not all(case_message(m) for m in messages[1:]):
+        return result(Verdict.RUNTIME_ERROR, [], unreadable, report.stdout)
     by_index = {m.get("case"): m for m in messages[1:] if "case" in m}
     rows: list[CaseResult] = []
     verdicts: list[Verdict] = []

@@ -2,9 +2,10 @@
 
 import pytest
 
+from app.codec import encode
 from app.grading import grade_submission
 from app.problems import Bank
-from app.sandbox.pool import SandboxPool
+from app.sandbox.pool import RunReport, SandboxPool
 from graders.result import Verdict
 from tests.conftest import solution
 
@@ -299,3 +300,45 @@ def test_honest_float32_work_is_accepted(bank: Bank, pool: SandboxPool, problem_
     code = solution(problem_id) + FLOAT32_WRAPPER.format(e=problem.meta.entry)
     result = grade_submission(problem=problem, code=code, mode="submit", pool=pool)
     assert result.verdict is Verdict.ACCEPTED, result.message
+
+
+class _ForgingPool:
+    """A pool whose child 'answered' with frames hostile code could have written."""
+
+    def __init__(self, frames: list[bytes], limits) -> None:  # noqa: ANN001
+        self.frames, self.limits, self.preloaded = frames, limits, {}
+
+    def run(self, job: dict, wait_seconds: float) -> RunReport:
+        return RunReport("exited", 0, 0.01, 1.0, 0, self.frames, False, "")
+
+
+FORGED = [
+    {"case": 0, "outputs": [{"array": "not an array", "type": "ndarray"}]},
+    {"case": 0, "outputs": {"array": 1}},
+    {"case": 0, "outputs": [], "weights": [1, 2]},
+    {"case": 0, "outputs": [], "gradients": {"inputs": ["q"]}},
+    {"case": 0, "outputs": [], "gradients": {"error": "boom"}},
+    {"case": 0, "error": {"message": ["x"], "shapes": {"shapes": {"q": "big"}}}},
+    {"case": 0, "parameters": {"w": "3x3"}},
+    {"case": 0, "forbidden": 7},
+]
+
+
+@pytest.mark.parametrize("forged", FORGED, ids=range(len(FORGED)))
+def test_well_decoded_but_malformed_frames_are_a_verdict_not_a_crash(
+    bank: Bank, pool: SandboxPool, forged: dict
+) -> None:
+    frames = [encode({"load": "ok"}), encode(forged)]
+    fake = _ForgingPool(frames, pool.limits)
+    for problem_id in ("attention", "multi-head-attention"):
+        problem = bank.get(problem_id)
+        result = grade_submission(problem=problem, code=solution(problem_id), mode="run", pool=fake)
+        assert result.verdict is Verdict.RUNTIME_ERROR
+        assert "could not be read" in result.message
+
+
+def test_a_malformed_load_frame_is_a_verdict_not_a_crash(bank: Bank, pool: SandboxPool) -> None:
+    fake = _ForgingPool([encode({"load": "error", "error": ["not", "a", "dict"]})], pool.limits)
+    code = solution("attention")
+    result = grade_submission(problem=bank.get("attention"), code=code, mode="run", pool=fake)
+    assert result.verdict is Verdict.RUNTIME_ERROR and "could not be read" in result.message
