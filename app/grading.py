@@ -21,7 +21,7 @@ from app.sandbox.pool import RunReport, SandboxPool
 from app.sandbox.protocol import EXIT_HARNESS_FAILED, out_of_memory
 from graders.case import Case
 from graders.compare import ReturnSpec, compare_output, heatmap, matches, plain
-from graders.properties import check_case, check_weights
+from graders.properties import Finding, check_case, check_weights
 from graders.result import VERDICT_ORDER, CaseResult, GradeResult, Verdict
 from graders.static_check import check_source
 
@@ -185,6 +185,8 @@ def prepared_cases(problem: Problem) -> list[PreparedCase]:
                     "init": case.init,
                     "state": to_wire(state) if state is not None else None,
                 }
+                if problem.meta.kind == "module" and not prepared:
+                    wire["repeat"] = True  # the first case also checks eval-mode determinism
                 gradients = None
                 if case.grad:
                     cotangents = cotangents_for(case, expected)
@@ -612,9 +614,9 @@ def _explain(
         this = _array(messages[index], 0)
         if this is None:
             continue
-        finding = None
+        finding = _determinism(messages[index])
         prop = prepared.case.check
-        if prop is not None:
+        if finding is None and prop is not None:
             base_index = names.get(getattr(prop, "base", ""))
             base = _array(messages[base_index], 0) if base_index is not None else None
             finding = check_case(
@@ -717,3 +719,24 @@ def _shape_text(shape: Any) -> str:
         return "(?)"
     inner = ", ".join(str(n) for n in shape if isinstance(n, int))
     return f"({inner},)" if len(shape) == 1 else f"({inner})"
+
+
+def _determinism(message: dict | None) -> Finding | None:
+    """Two calls of a module in eval mode that disagree: dropout or randomness left on."""
+    repeat = (message or {}).get("repeat")
+    outputs = (message or {}).get("outputs", [])
+    if not repeat or len(repeat) != len(outputs):
+        return None
+    for first, second in zip(outputs, repeat, strict=True):
+        a, b = first.get("array"), second.get("array")
+        if a is None or b is None or a.shape != b.shape:
+            continue
+        if not np.array_equal(a, b, equal_nan=True):
+            message_text = (
+                "not deterministic in eval mode: two calls on the same input gave different "
+                "outputs; after model.eval() dropout must be off (use nn.Dropout, or "
+                "F.dropout(x, p, training=self.training)) and forward must not draw random "
+                "numbers"
+            )
+            return Finding("determinism", message_text, {})
+    return None

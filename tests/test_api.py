@@ -124,6 +124,7 @@ def test_healthz_reports_problems_and_workers(client: TestClient) -> None:
 def test_problem_detail_says_what_is_checked_beyond_equality(client: TestClient) -> None:
     checks = client.get("/api/problems/attention").json()["checks"]
     assert {"causality", "padding", "permutation", "stability"} <= set(checks["properties"])
+    assert "determinism" in client.get("/api/problems/encoder-layer").json()["checks"]["properties"]
     assert checks["gradients"]["atol"] > 0
     plain = client.get("/api/problems/causal-mask").json()["checks"]
     assert plain == {"properties": [], "gradients": None}

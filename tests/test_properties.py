@@ -216,3 +216,14 @@ def test_attention_view_says_when_no_softmax_was_seen(bank: Bank, pool: SandboxP
     result = _grade(bank, pool, "attention", code)
     assert result.verdict is Verdict.ACCEPTED, result.message
     assert result.to_dict()["attention"]["captured"] is False
+
+
+def test_dropout_left_on_in_eval_mode_is_named(bank: Bank, pool: SandboxPool) -> None:
+    code = solution("encoder-layer").replace(
+        "self.dropout(self.ffn(x))", "nn.functional.dropout(self.ffn(x), 0.1)"
+    )
+    assert "functional.dropout" in code
+    result = _grade(bank, pool, "encoder-layer", code)
+    first = result.cases[0]
+    assert first.kind == "determinism" and "not deterministic in eval mode" in first.message
+    assert _grade(bank, pool, "encoder-layer", solution("encoder-layer")).accepted

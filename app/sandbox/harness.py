@@ -324,6 +324,8 @@ def _run_case(
             module.eval()
             with torch.no_grad():
                 result = module(**inputs)
+                if case.get("repeat"):  # eval mode must be deterministic: call it again
+                    again = module(**_build(case["inputs"]))
         else:
             result = entry(**inputs)
     except BaseException as exc:  # noqa: BLE001
@@ -338,6 +340,9 @@ def _run_case(
     values = list(result) if isinstance(result, tuple) else [result]
     report["returned"] = len(values)
     report["outputs"] = [_export(v, max_output) for v in values]
+    if case.get("repeat"):
+        repeated = list(again) if isinstance(again, tuple) else [again]
+        report["repeat"] = [_export(v, max_output) for v in repeated]
     if recorder is not None and recorder.last is not None:
         report["weights"] = _export(recorder.last, max_output)
     if case.get("cotangents") is not None:

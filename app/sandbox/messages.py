@@ -85,6 +85,10 @@ def case_message(message: dict) -> bool:
         isinstance(message["outputs"], list) and all(map(exported, message["outputs"]))
     ):
         return False
+    if "repeat" in message and not (
+        isinstance(message["repeat"], list) and all(map(exported, message["repeat"]))
+    ):
+        return False
     if "weights" in message and not exported(message["weights"]):
         return False
     if "gradients" in message and not _gradients(message["gradients"]):

@@ -153,6 +153,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "注意力权重每行之和为 1",
         "en": "each row of the attention weights sums to 1",
     },
+    "property_determinism": {
+        "zh": "eval 模式下对同一输入调用两次，输出完全相同（dropout 已关闭）",
+        "en": "two calls in eval mode on the same input give identical outputs (dropout is off)",
+    },
     "property_masked_weight": {
         "zh": "被掩码屏蔽的位置权重为 0",
         "en": "positions the mask blocks get zero weight",

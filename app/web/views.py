@@ -144,6 +144,8 @@ def checks(problem: Problem) -> dict[str, Any]:
     kinds = sorted({case.check.kind for case in cases if case.check is not None})
     if problem.meta.weights is not None:
         kinds += ["weights_sum", "masked_weight"] if problem.meta.weights.mask else ["weights_sum"]
+    if problem.meta.kind == "module":
+        kinds.append("determinism")
     gradients = None
     if any(case.grad for case in cases):
         spec = gradient_spec(problem, "gradient")
