@@ -85,13 +85,15 @@ def _print_result(result) -> None:  # noqa: ANN001
     if result.message and not result.cases:
         typer.echo(f"  {result.message}")
     for case in result.cases:
-        mark = "ok  " if case.passed else "FAIL"
+        mark = "ok  " if case.passed else f"FAIL [{case.kind}]"
         label = f"{case.name} (hidden)" if case.hidden else case.name
         typer.echo(f"  {mark} {label}: {case.message}")
         if case.details.get("traceback"):
             typer.echo(
                 "\n".join("       " + line for line in case.details["traceback"].splitlines())
             )
+    for detail in result.to_dict()["diagnosis_details"]:
+        typer.echo(f"  diagnosis: {detail['tag']}: {detail['en']}")
 
 
 @cli.command()

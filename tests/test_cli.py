@@ -57,3 +57,13 @@ def test_problems_list_shows_every_problem() -> None:
 def test_help_is_available(command: list[str]) -> None:
     run = shousi(*command)
     assert run.returncode == 0 and "Usage" in run.stdout
+
+
+def test_grade_text_names_the_failed_check_and_the_diagnosis(tmp_path: Path) -> None:
+    code = (ROOT / "problems" / "attention" / "mistakes.py").read_text()
+    submission = tmp_path / "attention.py"
+    submission.write_text(code + "\nattention = mask_not_applied\n")
+    run = shousi("grade", "attention", str(submission))
+    assert run.returncode == 1
+    assert "FAIL [causality] causal, keys 3-4 changed (hidden): the future leaks" in run.stdout
+    assert "diagnosis: mask_not_applied: " in run.stdout
