@@ -171,6 +171,79 @@
     return side;
   }
 
+  // Heatmaps drawn like the server's (app/web/heat.py): blue positive, red negative, hatched
+  // NaN/inf; each cell's value is in its title and data-v for the hover readout.
+  function heatNumber(value) {
+    if (typeof value === "boolean") return value ? 1 : 0;
+    return typeof value === "number" && Number.isFinite(value) ? value : null;
+  }
+
+  function heatScale(...matrices) {
+    let largest = 0;
+    matrices.forEach((m) => m.forEach((row) => row.forEach((v) => {
+      const n = heatNumber(v);
+      if (n !== null) largest = Math.max(largest, Math.abs(n));
+    })));
+    return largest || 1;
+  }
+
+  function heatGrid(caption, matrix, scale, rowStart, colStart) {
+    const figure = el("figure", "heatmap");
+    figure.appendChild(el("figcaption", "", caption));
+    const table = el("table", "heat");
+    const head = el("tr", "");
+    head.appendChild(el("th", ""));
+    (matrix[0] || []).forEach((_, j) => head.appendChild(el("th", "", String(colStart + j))));
+    table.appendChild(head);
+    matrix.forEach((row, i) => {
+      const tr = el("tr", "");
+      tr.appendChild(el("th", "", String(rowStart + i)));
+      row.forEach((value, j) => {
+        const td = el("td", "");
+        const n = heatNumber(value);
+        if (n === null) {
+          td.className = "nonfinite";
+        } else {
+          const alpha = (Math.min(Math.abs(n) / scale, 1) * 0.9 + 0.04).toFixed(2);
+          td.style.background = n >= 0 ? `rgba(37,99,235,${alpha})` : `rgba(220,38,38,${alpha})`;
+        }
+        const text = `${caption} [${rowStart + i}, ${colStart + j}] = ${formatNumber(value)}`;
+        td.title = text;
+        td.dataset.v = text;
+        tr.appendChild(td);
+      });
+      table.appendChild(tr);
+    });
+    figure.appendChild(table);
+    return figure;
+  }
+
+  function heatGroup(className, grids, hover) {
+    const group = el("div", className);
+    group.dataset.heatGroup = "";
+    const row = el("div", "heat-row");
+    grids.forEach((grid) => row.appendChild(grid));
+    group.appendChild(row);
+    group.appendChild(el("div", "heat-readout", hover));
+    return group;
+  }
+
+  function attentionView(view, labels) {
+    const section = el("section", "attention-view");
+    section.appendChild(el("h3", "", labels.attention_title.replace("{case}", view.case)));
+    if (!view.captured) section.appendChild(el("p", "muted", labels.attention_missing));
+    const grids = [];
+    view.matrices.forEach((m) => {
+      const index = m.index.join(", ");
+      grids.push(heatGrid(labels.attention_reference.replace("{index}", index), m.reference, 1, 0, 0));
+      if (m.yours) {
+        grids.push(heatGrid(labels.attention_yours.replace("{index}", index), m.yours, 1, 0, 0));
+      }
+    });
+    section.appendChild(heatGroup("pairs", grids, labels.attention_hover));
+    return section;
+  }
+
   function renderCustom(out, doc, labels) {
     const nodes = [];
     const verdict = el("div", "verdict " + doc.verdict);
@@ -204,9 +277,19 @@
         compare.appendChild(
           outputSide(labels.reference, labels, check.expected, check.expected_shape));
         block.appendChild(compare);
+        const hm = check.heatmap;
+        if (hm) {
+          const shared = heatScale(hm.expected, hm.got);
+          block.appendChild(heatGroup("heatmaps", [
+            heatGrid(labels.heat_expected, hm.expected, shared, hm.row_start, hm.col_start),
+            heatGrid(labels.heat_got, hm.got, shared, hm.row_start, hm.col_start),
+            heatGrid(labels.heat_diff, hm.diff, heatScale(hm.diff), hm.row_start, hm.col_start),
+          ], labels.heat_hover));
+        }
         nodes.push(block);
       });
     }
+    if (doc.attention) nodes.push(attentionView(doc.attention, labels));
     if (doc.stdout) {
       const printed = el("details", "stdout");
       printed.appendChild(el("summary", "", labels.printed));

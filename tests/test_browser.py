@@ -181,6 +181,13 @@ def test_custom_input_shows_both_outputs_and_json_errors(page, server: str) -> N
     assert yours.startswith("[0, :, :]\n") and reference.startswith("[0, :, :]\n")
     assert set(yours.split("\n", 1)[1].split()) == {"0"}
     assert len(reference.split("\n", 1)[1].split()) == 12
+    # Expected, yours and the difference as heatmaps (3 x 3 x 4 cells), with hover values.
+    assert output.locator("table.heat td").count() == 3 * 3 * 4
+    output.locator("table.heat").nth(1).locator("td").first.hover()
+    assert output.locator(".heat-readout").inner_text() == "yours [0, 0] = 0"
+    # The starter computes no softmax: the reference's weights, and a note saying so.
+    view = page.locator(".custom-result .attention-view")
+    assert view.locator("table.heat").count() == 1 and "could not be seen" in view.inner_text()
 
     page.fill("textarea.custom-text", '{"inputs": {"q": [[1, 2]],}')
     page.click("button.custom-run")
