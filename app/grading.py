@@ -244,7 +244,15 @@ def grade_custom(
     rejection = check_source(code, entry=meta.entry, forbidden_api=meta.forbidden.api)
     if rejection:
         return result(Verdict.REJECTED, [], rejection.message)
-    job = {
+    job = {**_job(problem, code), "cases": [prepared.wire]}
+    report = pool.run(job, wait_seconds=wait)
+    return _judge(problem, [prepared], report, result, pool.limits, show_all=True)
+
+
+def _job(problem: Problem, code: str) -> dict[str, Any]:
+    """What the sandboxed child needs to run `code` (cases are added by the caller)."""
+    meta = problem.meta
+    return {
         "code": code,
         "entry": meta.entry,
         "kind": meta.kind,
@@ -253,10 +261,7 @@ def grade_custom(
         "forbidden_api": meta.forbidden.api,
         "forbidden_aten": meta.forbidden.aten,
         "capture_softmax": bool(meta.weights and meta.weights.capture),
-        "cases": [prepared.wire],
     }
-    report = pool.run(job, wait_seconds=wait)
-    return _judge(problem, [prepared], report, result, pool.limits, show_all=True)
 
 
 def _worst(verdicts: list[Verdict]) -> Verdict:
@@ -290,16 +295,7 @@ def grade_submission(
     if rejection:
         return result(Verdict.REJECTED, [], rejection.message)
     cases = [c for c in prepared_cases(problem) if mode == "submit" or not c.case.hidden]
-    job = {
-        "code": code,
-        "entry": meta.entry,
-        "kind": meta.kind,
-        "framework": meta.framework,
-        "load_state_dict": bool(meta.module and meta.module.load_state_dict),
-        "forbidden_api": meta.forbidden.api,
-        "forbidden_aten": meta.forbidden.aten,
-        "capture_softmax": bool(meta.weights and meta.weights.capture),
-    }
+    job = _job(problem, code)
     key = cases_key(problem, mode)
     if key in pool.preloaded:
         job["cases_key"] = key
