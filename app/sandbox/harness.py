@@ -135,6 +135,9 @@ def warm_up() -> None:
     torch.nn.LayerNorm(4)(x).relu().tanh().exp().mean().item()
     with torch.no_grad():
         torch.nn.Dropout(0.1).eval()(x)
+    # The first backward pass initialises the autograd engine; do it once here, not per child.
+    leaf = torch.randn(2, 3, requires_grad=True)
+    (torch.softmax(leaf @ leaf.T / 2.0, dim=-1) * layer(x)[0, :2, :2].sum()).sum().backward()
     a = np.random.default_rng(0).normal(size=(2, 3, 4))
     np.exp(a - a.max(axis=-1, keepdims=True)).sum(axis=-1, keepdims=True)
     np.einsum("bij,bkj->bik", a, a).var(axis=-1).tolist()
