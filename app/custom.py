@@ -31,6 +31,8 @@ MAX_SEED = 2**32 - 1
 # The reference's outputs (and attention weights) must fit the sandbox's 1 MiB output cap
 # at float64, or a correct submission would fail on the size of its answer.
 MAX_OUTPUT_ELEMENTS = 65536
+# Broadcast leading dims x (largest matrix side)^2: an upper bound on attention scores.
+MAX_INTERMEDIATE_ELEMENTS = 1 << 20
 DTYPES = ("bool", "int64", "float32", "float64")
 FIELDS = ("code", "inputs", "init", "seed")
 TEMPLATE_DECIMALS = 4
@@ -511,7 +513,31 @@ def parse_custom(problem: Problem, data: dict[str, Any]) -> Case:
         raise CustomInputError(
             f'"init" and "seed" are for module problems; `{meta.entry}` is a function'
         )
+    _check_broadcast(inputs)
     return Case(CASE_NAME, inputs, init=init, seed=seed)
+
+
+def _check_broadcast(inputs: dict[str, Any]) -> None:
+    """Refuse inputs whose broadcasting would build a huge intermediate in the reference.
+
+    Small arrays can still meet in a large product: q [1, 64, 64, 1] against k [64, 1, 64, 1]
+    makes 16.7M attention scores. Bound (broadcast leading dims) x (largest matrix side)^2.
+    """
+    shapes = [tuple(v.shape) for v in inputs.values() if getattr(v, "ndim", 0) >= 2]
+    if not shapes:
+        return
+    try:
+        lead = np.broadcast_shapes(*(shape[:-2] for shape in shapes))
+    except ValueError:
+        return  # the reference will say which shapes do not fit
+    side = max(max(shape[-2:]) for shape in shapes)
+    size = math.prod(lead) * side * side
+    if size > MAX_INTERMEDIATE_ELEMENTS:
+        raise CustomInputError(
+            f"these inputs broadcast to leading dimensions {list(lead)}, which would make "
+            f"intermediates of about {size:,} values; custom runs allow "
+            f"{MAX_INTERMEDIATE_ELEMENTS:,} (use smaller inputs)"
+        )
 
 
 def run_custom(

@@ -324,3 +324,18 @@ def test_openapi_documents_the_custom_body(client: TestClient) -> None:
     schema = client.get("/api/openapi.json").json()
     body = schema["paths"]["/api/problems/{problem_id}/custom"]["post"]["requestBody"]
     assert body["content"]["application/json"]["schema"]["required"] == ["code", "inputs"]
+
+
+def test_small_inputs_that_broadcast_into_a_huge_product_are_refused(client: TestClient) -> None:
+    # 4,096 values each, but q [1, 64, 64, 1] against k [64, 1, 64, 1] is 16.7M scores.
+    body = {
+        "code": solution("attention"),
+        "inputs": {
+            "q": {"randn": [1, 64, 64, 1]},
+            "k": {"randn": [64, 1, 64, 1]},
+            "v": {"randn": [64, 1, 64, 1]},
+        },
+    }
+    response = run(client, "attention", body)
+    assert response.status_code == 422
+    assert "broadcast to leading dimensions [64, 64]" in response.json()["detail"]
