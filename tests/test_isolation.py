@@ -9,6 +9,7 @@ import pytest
 from app.sandbox import seccomp
 from app.sandbox.isolation import UID_BASE, probe
 from app.sandbox.pool import SandboxPool
+from tests.conftest import ROOT
 
 
 def _armed_children(pool: SandboxPool) -> list[int]:
@@ -72,3 +73,29 @@ def test_filter_program_is_a_valid_length() -> None:
         program = seccomp.build_filter(arch, pid=1234)
         assert 0 < len(program) < 4096  # the kernel's BPF_MAXINSNS
         assert program[-1] == (0x06, 0, 0, seccomp.RET_EPERM)
+
+
+def _contained_cgroups() -> set[Path]:
+    return {
+        path
+        for root in (Path("/sys/fs/cgroup"),)
+        if root.is_dir()
+        for path in root.rglob("shousi-contained-*")
+        if path.is_dir()
+    }
+
+
+def test_scripts_contained_runs_the_command_and_removes_its_cgroups() -> None:
+    import subprocess
+
+    before = _contained_cgroups()
+    run = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "contained"), "sh", "-c", "echo inside; exit 3"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 3 and run.stdout.strip() == "inside"
+    assert "contained:" in run.stderr
+    # A cgroup left behind per run used to pile up (the shell was still inside it).
+    assert _contained_cgroups() <= before
