@@ -461,7 +461,11 @@ def _judge_case(
         text = f"{message['forbidden']} is not allowed in this problem"
         return Verdict.REJECTED, CaseResult(name, False, "forbidden", text, hidden)
     if "error" in message:
-        return _error_row(name, hidden, message["error"])
+        verdict, row = _error_row(name, hidden, message["error"])
+        layout = _layout_mismatch(prepared, message)
+        if layout:  # load_state_dict(strict=True) failed: say which names and shapes differ
+            row.kind, row.message = "module", layout
+        return verdict, row
     module_problem = _check_module(problem, message)
     if module_problem:
         return Verdict.WRONG_ANSWER, CaseResult(name, False, "module", module_problem, hidden)
@@ -563,6 +567,43 @@ def _check_gradients(
                 return Verdict.WRONG_ANSWER, "gradient", check.message, details
     count = sum(len(v) for v in prepared.gradients.values())
     return Verdict.ACCEPTED, "gradient", f"{count} gradients match", details
+
+
+def _layout_mismatch(prepared: PreparedCase, message: dict) -> str | None:
+    """Parameter names and shapes that differ from the reference's state_dict, if any."""
+    state = prepared.wire.get("state")
+    text = str(message["error"].get("message") or "")
+    if not state or "state_dict" not in text:
+        return None
+    want = {key: tuple(value.array.shape) for key, value in state.items()}
+    have = {
+        key: tuple(shape)
+        for group in ("parameters", "buffers")
+        for key, shape in message.get(group, {}).items()
+    }
+    params = set(message.get("parameters", {}))
+    missing = [key for key in want if key not in have]
+    unexpected = [key for key in sorted(params) if key not in want]
+    wrong = [key for key in want if key in have and have[key] != want[key]]
+    if not (missing or unexpected or wrong):
+        return None
+
+    def shape(dims: tuple[int, ...]) -> str:
+        return "(" + ", ".join(map(str, dims)) + ("," if len(dims) == 1 else "") + ")"
+
+    parts = []
+    if missing:
+        parts.append("missing " + ", ".join(f"`{k}` {shape(want[k])}" for k in missing))
+    if unexpected:
+        parts.append("unexpected " + ", ".join(f"`{k}` {shape(have[k])}" for k in unexpected))
+    if wrong:
+        parts.append(
+            ", ".join(f"`{k}` is {shape(have[k])}, expected {shape(want[k])}" for k in wrong)
+        )
+    return (
+        "your module's parameters do not match the contract, so the reference weights cannot "
+        "be loaded (load_state_dict(strict=True)): " + "; ".join(parts)
+    )
 
 
 def _check_module(problem: Problem, message: dict) -> str | None:

@@ -342,3 +342,21 @@ def test_a_malformed_load_frame_is_a_verdict_not_a_crash(bank: Bank, pool: Sandb
     code = solution("attention")
     result = grade_submission(problem=bank.get("attention"), code=code, mode="run", pool=fake)
     assert result.verdict is Verdict.RUNTIME_ERROR and "could not be read" in result.message
+
+
+def test_parameters_that_do_not_match_the_contract_are_listed(
+    bank: Bank, pool: SandboxPool
+) -> None:
+    code = solution("multi-head-attention").replace("self.wo = nn.Linear", "self.out = nn.Linear")
+    code = code.replace("self.wo(", "self.out(")
+    code = code.replace(
+        "self.wk = nn.Linear(d_model, d_model)", "self.wk = nn.Linear(d_model, d_model // 2)"
+    )
+    assert "self.out(" in code and "d_model // 2" in code
+    problem = bank.get("multi-head-attention")
+    result = grade_submission(problem=problem, code=code, mode="run", pool=pool)
+    row = result.cases[0]
+    assert result.verdict is Verdict.RUNTIME_ERROR and row.kind == "module"
+    assert "missing `wo.weight` (8, 8), `wo.bias` (8,)" in row.message
+    assert "unexpected `out.bias` (8,), `out.weight` (8, 8)" in row.message
+    assert "`wk.weight` is (4, 8), expected (8, 8)" in row.message
