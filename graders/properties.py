@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import torch
 
 from graders.compare import ReturnSpec, _fmt_index, _within, plain
 
@@ -65,14 +66,12 @@ class Finding:
 
 
 def _copy(value: Any) -> Any:
-    return value.clone() if hasattr(value, "clone") else np.array(value, copy=True)
+    return value.clone() if isinstance(value, torch.Tensor) else np.array(value, copy=True)
 
 
 def _random_like(value: Any, rng: np.random.Generator) -> Any:
     noise = rng.normal(size=tuple(value.shape)) * 3.0
-    if hasattr(value, "clone"):  # a torch tensor, without importing torch here
-        import torch
-
+    if isinstance(value, torch.Tensor):
         return torch.as_tensor(noise, dtype=value.dtype)
     return noise.astype(value.dtype)
 
@@ -93,9 +92,7 @@ def perturb(inputs: dict[str, Any], names: list[str], *, keep: Any, seed: int = 
             change = ~np.broadcast_to(np.asarray(keep, dtype=bool), shape[:-1])
             change = np.ascontiguousarray(np.broadcast_to(change[..., None], shape))
             changed, fresh = _copy(value), _random_like(value, rng)
-            if hasattr(changed, "clone"):
-                import torch
-
+            if isinstance(changed, torch.Tensor):
                 change = torch.from_numpy(change)
             changed[change] = fresh[change]
             replaced[id(value)] = changed
