@@ -232,14 +232,7 @@ def grade_custom(
     *, problem: Problem, code: str, prepared: PreparedCase, pool: SandboxPool, wait: float = 30.0
 ) -> GradeResult:
     """Run `code` on one custom case and put its output beside the reference's (mode 'custom')."""
-    started = time.monotonic()
-
-    def result(
-        verdict: Verdict, cases: list[CaseResult], message: str = "", stdout: str = ""
-    ) -> GradeResult:
-        elapsed = int((time.monotonic() - started) * 1000)
-        return GradeResult(problem.id, verdict, cases, elapsed, message, "custom", stdout=stdout)
-
+    result = _result_maker(problem, "custom")
     meta = problem.meta
     rejection = check_source(code, entry=meta.entry, forbidden_api=meta.forbidden.api)
     if rejection:
@@ -247,6 +240,19 @@ def grade_custom(
     job = {**_job(problem, code), "cases": [prepared.wire]}
     report = pool.run(job, wait_seconds=wait)
     return _judge(problem, [prepared], report, result, pool.limits, show_all=True)
+
+
+def _result_maker(problem: Problem, mode: str) -> Any:
+    """A function building this grading's GradeResult, timed from now."""
+    started = time.monotonic()
+
+    def result(
+        verdict: Verdict, cases: list[CaseResult], message: str = "", stdout: str = ""
+    ) -> GradeResult:
+        elapsed = int((time.monotonic() - started) * 1000)
+        return GradeResult(problem.id, verdict, cases, elapsed, message, mode, stdout=stdout)
+
+    return result
 
 
 def _job(problem: Problem, code: str) -> dict[str, Any]:
@@ -272,22 +278,8 @@ def grade_submission(
     *, problem: Problem, code: str, mode: str, pool: SandboxPool, wait_seconds: float = 30.0
 ) -> GradeResult:
     """Grade `code` on the sample cases (mode 'run') or on every case (mode 'submit')."""
-    started = time.monotonic()
+    result = _result_maker(problem, mode)
     meta = problem.meta
-
-    def result(
-        verdict: Verdict, cases: list[CaseResult], message: str = "", stdout: str = ""
-    ) -> GradeResult:
-        elapsed = int((time.monotonic() - started) * 1000)
-        return GradeResult(
-            problem=problem.id,
-            verdict=verdict,
-            cases=cases,
-            duration_ms=elapsed,
-            message=message,
-            mode=mode,
-            stdout=stdout,
-        )
 
     if len(code.encode("utf-8")) > MAX_CODE_BYTES:
         return result(Verdict.REJECTED, [], f"code is larger than {MAX_CODE_BYTES} bytes")
@@ -619,14 +611,20 @@ def _check_module(problem: Problem, message: dict) -> str | None:
     return None
 
 
-def _array(message: dict | None, position: int | str) -> np.ndarray | None:
-    if not message:
+def _output(message: dict | None, position: int) -> np.ndarray | None:
+    """The submission's returned array at `position`, if it returned one there."""
+    outputs = (message or {}).get("outputs", [])
+    return outputs[position].get("array") if position < len(outputs) else None
+
+
+def _weights(problem: Problem, message: dict | None) -> np.ndarray | None:
+    """The submission's attention weights: a returned value, or the softmax it computed."""
+    meta = problem.meta.weights
+    if meta is None or not message:
         return None
-    value = message.get("weights") if position == "weights" else None
-    if position != "weights":
-        outputs = message.get("outputs", [])
-        value = outputs[position] if isinstance(position, int) and position < len(outputs) else None
-    return value.get("array") if isinstance(value, dict) else None
+    if meta.output:
+        return _output(message, [r.name for r in problem.meta.returns].index(meta.output))
+    return message.get("weights", {}).get("array")
 
 
 def _numpy(value: Any) -> Any:
@@ -648,14 +646,14 @@ def _explain(
         row = rows[index]
         if verdicts[index] is not Verdict.WRONG_ANSWER or row.kind not in ("values", "exact"):
             continue
-        this = _array(messages[index], 0)
+        this = _output(messages[index], 0)
         if this is None:
             continue
         finding = _determinism(messages[index])
         prop = prepared.case.check
         if finding is None and prop is not None:
             base_index = names.get(getattr(prop, "base", ""))
-            base = _array(messages[base_index], 0) if base_index is not None else None
+            base = _output(messages[base_index], 0) if base_index is not None else None
             finding = check_case(
                 prop,
                 spec,
@@ -664,10 +662,7 @@ def _explain(
                 expected=prepared.expected[0],
             )
         if finding is None and weights_meta is not None:
-            source: int | str = "weights"
-            if weights_meta.output:
-                source = [r.name for r in problem.meta.returns].index(weights_meta.output)
-            weights = _array(messages[index], source)
+            weights = _weights(problem, messages[index])
             if weights is not None and prepared.weights is not None:
                 mask = prepared.case.inputs.get(weights_meta.mask) if weights_meta.mask else None
                 if weights.shape == prepared.weights.shape:
@@ -708,11 +703,7 @@ def attention_view(
         reference = prepared.weights
         if prepared.case.hidden or reference is None or reference.ndim < 2:
             continue
-        if weights_meta.output:
-            position = [r.name for r in problem.meta.returns].index(weights_meta.output)
-            yours = _array(message, position)
-        else:
-            yours = _array(message, "weights")
+        yours = _weights(problem, message)
         if yours is not None and yours.shape != reference.shape:
             yours = None
         matrices = []
