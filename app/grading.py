@@ -180,11 +180,7 @@ def prepared_cases(problem: Problem) -> list[PreparedCase]:
                 expected, state, weights = _reference_run(problem, case)
                 if len(expected) != len(problem.meta.returns):
                     raise ValueError(f"{problem.id}: reference returned {len(expected)} values")
-                wire = {
-                    "inputs": to_wire(case.inputs),
-                    "init": case.init,
-                    "state": to_wire(state) if state is not None else None,
-                }
+                wire = case_wire(problem, case, state)
                 if problem.meta.kind == "module" and not prepared:
                     wire["repeat"] = True  # the first case also checks eval-mode determinism
                 gradients = None
@@ -220,12 +216,28 @@ def prepare_custom(problem: Problem, case: Case) -> PreparedCase:
     process. An input the reference itself rejects raises (the caller reports it as a 422).
     """
     expected, state, weights = _reference_run(problem, case)
-    wire = {
-        "inputs": to_wire(case.inputs),
+    return PreparedCase(case, case_wire(problem, case, state), expected, {}, weights, None)
+
+
+def case_wire(problem: Problem, case: Case, state: dict | None) -> dict[str, Any]:
+    """A case as the sandboxed child receives it: inputs, how to call with them, weights.
+
+    The call goes positionally in the contract's order (see app.problems.signature), so
+    the candidate's own parameter names never matter.
+    """
+    signature = problem.signature
+    call = signature.layout(case.inputs)
+    wire: dict[str, Any] = {
+        "inputs": to_wire(signature.fill(case.inputs, call)),
+        "call": call.wire(),
         "init": case.init,
         "state": to_wire(state) if state is not None else None,
     }
-    return PreparedCase(case, wire, expected, {}, weights, None)
+    if problem.meta.kind == "module":
+        construct = signature.layout(case.init, constructor=True)
+        wire["init"] = signature.fill(case.init, construct, constructor=True)
+        wire["init_call"] = construct.wire()
+    return wire
 
 
 def grade_custom(
@@ -267,6 +279,7 @@ def _job(problem: Problem, code: str) -> dict[str, Any]:
         "forbidden_api": meta.forbidden.api,
         "forbidden_aten": meta.forbidden.aten,
         "capture_softmax": bool(meta.weights and meta.weights.capture),
+        "returns": len(meta.returns),
     }
 
 
@@ -347,6 +360,8 @@ def _judge(
         rows.append(row)
         verdicts.append(verdict)
     messages_by_case = [by_index.get(i) for i in range(len(cases))]
+    _explain_call_errors(problem, rows, messages[0].get("signature"))
+    _merge_repeated_errors(rows)
     _explain(problem, cases, messages_by_case, rows, verdicts)
     final = _worst(verdicts)
     # The headline is the first case that earned the final verdict, not merely the first failure.
@@ -432,6 +447,40 @@ def _error_row(name: str, hidden: bool, error: dict) -> tuple[Verdict, CaseResul
     return Verdict.RUNTIME_ERROR, CaseResult(name, False, "error", message, hidden, details)
 
 
+def _explain_call_errors(problem: Problem, rows: list[CaseResult], submitted: str | None) -> None:
+    """A call that failed before any line of the candidate ran: show both signatures."""
+    contract = problem.signature.text(problem.meta.entry, kind=problem.meta.kind)
+    for row in rows:
+        if (
+            row.kind == "error"
+            and row.details.get("line") is None
+            and row.message.startswith("TypeError")
+            and "argument" in row.message
+        ):
+            yours = f"; yours is `{submitted}`" if submitted else ""
+            row.message += (
+                f" — the grader calls your code positionally, as the contract declares it: "
+                f"`{contract}`{yours}"
+            )
+
+
+def _merge_repeated_errors(rows: list[CaseResult]) -> None:
+    """One error repeated on several cases is said once, with how many cases it hit."""
+    first: dict[str, CaseResult] = {}
+    repeats: dict[str, int] = {}
+    for row in rows:
+        if row.passed or row.kind != "error":
+            continue
+        if row.message in first:
+            repeats[row.message] += 1
+            row.message = f"the same error as in “{first[row.message].name}”"
+        else:
+            first[row.message], repeats[row.message] = row, 1
+    for message, row in first.items():
+        if repeats[message] > 1:
+            row.message = f"{message} (the same error on {repeats[message]} cases)"
+
+
 def _load_failure(problem: Problem, load: dict, result: Any, stdout: str) -> GradeResult:
     if load.get("forbidden"):
         return result(Verdict.REJECTED, [], f"{load['forbidden']} is not allowed in this problem")
@@ -464,11 +513,8 @@ def _judge_case(
     returns = problem.meta.returns
     outputs = message.get("outputs", [])
     if len(outputs) != len(returns):
-        names = ", ".join(r.name for r in returns)
-        want = f"a tuple ({names})" if len(returns) > 1 else "a single value"
-        return Verdict.WRONG_ANSWER, CaseResult(
-            name, False, "return", f"expected {want}, got {len(outputs)} value(s)", hidden
-        )
+        text = return_mismatch(problem, outputs)
+        return Verdict.WRONG_ANSWER, CaseResult(name, False, "return", text, hidden)
     details: dict[str, Any] = {}
     checks = []
     for spec, expected, actual in zip(returns, prepared.expected, outputs, strict=True):
@@ -506,6 +552,30 @@ def _judge_case(
         text += "; " + gradient_text
     row = CaseResult(name, True, checks[0].kind, text, hidden, {"checks": details})
     return Verdict.ACCEPTED, row
+
+
+def _what(outputs: list[dict]) -> str:
+    """'tensor', 'array' or the type name of each returned value, as one plural noun."""
+    kinds = {
+        {"tensor": "tensor", "ndarray": "array"}[o["type"]] if "array" in o else "value"
+        for o in outputs
+    }
+    return kinds.pop() if len(kinds) == 1 else "value"
+
+
+def return_mismatch(problem: Problem, outputs: list[dict]) -> str:
+    """What came back against what the contract returns, said plainly."""
+    returns = problem.meta.returns
+    names = ", ".join(f"`{r.name}`" for r in returns)
+    count, noun = len(outputs), _what(outputs)
+    got = f"a single {noun}" if count == 1 else f"a tuple of {count} {noun}s"
+    if len(returns) == 1:
+        want = f"this problem returns only {names}"
+        if problem.meta.weights is not None and count > 1:
+            want += " — the weights are not returned here"
+    else:
+        want = f"this problem returns a tuple of {len(returns)}: ({names})"
+    return f"returned {got}; {want}"
 
 
 def gradient_spec(problem: Problem, name: str) -> ReturnSpec:

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.problems.model import Problem, ProblemMeta
+from app.problems.signature import SignatureError
 
 log = logging.getLogger("shousi.problems")
 
@@ -100,7 +101,7 @@ def load_problem(folder: Path) -> Problem:
     build_cases = getattr(cases_module, "build_cases", None)
     if not callable(build_cases):
         raise LoadError("cases.py must define build_cases()")
-    return Problem(
+    problem = Problem(
         meta=meta,
         path=folder,
         statement={
@@ -112,6 +113,11 @@ def load_problem(folder: Path) -> Problem:
         build_cases=build_cases,
         mistakes=_load_mistakes(folder),
     )
+    try:
+        problem.signature  # noqa: B018 - parsed now so that a bad signature names its folder
+    except SignatureError as exc:
+        raise LoadError(f"problem.toml: {exc}") from None
+    return problem
 
 
 def load_bank(dirs: list[Path]) -> Bank:

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from app.problems.signature import Signature
 from graders.compare import ReturnSpec
 
 
@@ -119,6 +120,16 @@ class Problem:
     # Known-mistake variants of the reference, by diagnosis tag (optional mistakes.py).
     mistakes: dict[str, Any] = field(default_factory=dict)
     _prepared: Any = field(default=None, repr=False)
+    _signature: Signature | None = field(default=None, repr=False)
+
+    @property
+    def signature(self) -> Signature:
+        """The contract's parameters, parsed from `problem.toml` once."""
+        if self._signature is None:
+            self._signature = Signature.parse(
+                self.meta.signature, entry=self.meta.entry, kind=self.meta.kind
+            )
+        return self._signature
 
     @property
     def id(self) -> str:

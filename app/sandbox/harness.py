@@ -250,6 +250,42 @@ def _shapes_in_scope(frame: Any, line: str) -> dict[str, Any]:
     return {"on_line": on_line, "shapes": shapes}
 
 
+def _call(function: Any, values: dict, layout: dict | None) -> Any:
+    """Call positionally in the contract's order; by name only what it makes keyword-only."""
+    if layout is None:
+        return function(**values)
+    args = [values[name] for name in layout["args"]]
+    return function(*args, **{name: values[name] for name in layout["kwargs"]})
+
+
+def _signature_of(entry: Any, kind: str) -> str | None:
+    """How the submission declared its entry point, to set beside the contract's."""
+    import inspect
+
+    try:
+        if kind == "module":
+            init, forward = inspect.signature(entry.__init__), inspect.signature(entry.forward)
+            text = f"__init__{init}; forward{forward}"
+        else:
+            text = f"{entry.__name__}{inspect.signature(entry)}"
+    except BaseException:  # noqa: BLE001 - a signature inspect cannot read is simply not shown
+        _restore_builtins()
+        return None
+    _restore_builtins()
+    return str(text)[:300]
+
+
+def _returned(result: Any, expected: int) -> list:
+    """The returned values: a tuple's items, or a list's where several values are expected."""
+    if isinstance(result, tuple) or (isinstance(result, list) and expected > 1):
+        return list(result)
+    return [result]
+
+
+def _construct(entry: Any, case: dict) -> Any:
+    return _call(entry, _build(case["init"]), case.get("init_call"))
+
+
 def _send(fd: int, message: dict) -> None:
     write_frame(fd, encode(message))
 
@@ -291,7 +327,7 @@ def run_submission(job: dict, result_fd: int, *, max_output: int = 1 << 20) -> N
     if entry is None or (job["kind"] == "module") != isinstance(entry, type):
         _send(result_fd, {"load": "missing_entry", "forbidden": guard.hit})
         return
-    _send(result_fd, {"load": "ok"})
+    _send(result_fd, {"load": "ok", "signature": _signature_of(entry, job["kind"])})
     install_aten_traps(guard, job["forbidden_aten"])
     cases = PRELOADED[job["cases_key"]] if "cases_key" in job else job["cases"]
     for index, case in enumerate(cases):
@@ -319,18 +355,18 @@ def _run_case(
     try:
         inputs = _build(case["inputs"])
         if job["kind"] == "module":
-            module = entry(**_build(case["init"]))
+            module = _construct(entry, case)
             report["parameters"] = {n: list(p.shape) for n, p in module.named_parameters()}
             report["buffers"] = {n: list(b.shape) for n, b in module.named_buffers()}
             if job["load_state_dict"]:
                 module.load_state_dict(_build(case["state"]), strict=True)
             module.eval()
             with torch.no_grad():
-                result = module(**inputs)
+                result = _call(module, inputs, case.get("call"))
                 if case.get("repeat"):  # eval mode must be deterministic: call it again
-                    again = module(**_build(case["inputs"]))
+                    again = _call(module, _build(case["inputs"]), case.get("call"))
         else:
-            result = entry(**inputs)
+            result = _call(entry, inputs, case.get("call"))
     except BaseException as exc:  # noqa: BLE001
         _restore_builtins()
         return {**report, "forbidden": guard.hit, "error": describe_error(exc, source)}
@@ -340,11 +376,11 @@ def _run_case(
     _restore_builtins()  # the harness's own isinstance, len, ... whatever the code patched
     if guard.hit:
         return {**report, "forbidden": guard.hit}
-    values = list(result) if isinstance(result, tuple) else [result]
+    values = _returned(result, job.get("returns", 1))
     report["returned"] = len(values)
     report["outputs"] = [_export(v, max_output) for v in values]
     if case.get("repeat"):
-        repeated = list(again) if isinstance(again, tuple) else [again]
+        repeated = _returned(again, job.get("returns", 1))
         report["repeat"] = [_export(v, max_output) for v in repeated]
     if recorder is not None and recorder.last is not None:
         report["weights"] = _export(recorder.last, max_output)
@@ -377,14 +413,14 @@ def _gradients(
         }
         if job["kind"] == "module":
             if module is None:
-                module = entry(**_build(case["init"]))
+                module = _construct(entry, case)
                 if job["load_state_dict"]:
                     module.load_state_dict(_build(case["state"]), strict=True)
                 module.eval()
-            result = module(**inputs)
+            result = _call(module, inputs, case.get("call"))
         else:
-            result = entry(**inputs)
-        values = list(result) if isinstance(result, tuple) else [result]
+            result = _call(entry, inputs, case.get("call"))
+        values = _returned(result, job.get("returns", 1))
         cotangents = _build(case["cotangents"])
         loss = sum(
             (value * cotangent).sum()

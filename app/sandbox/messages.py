@@ -75,6 +75,7 @@ def load_message(message: dict) -> bool:
     return (
         isinstance(message.get("load"), str)
         and _str_or_none(message.get("forbidden"))
+        and _str_or_none(message.get("signature"))
         and ("error" not in message or error(message["error"]))
     )
 
