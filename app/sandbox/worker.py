@@ -32,7 +32,7 @@ import numpy  # noqa: E402, F401 - imported here so every child starts warm
 import torch  # noqa: E402
 
 from app.codec import Caps, decode, encode  # noqa: E402
-from app.sandbox import harness, hugepages, isolation, landlock  # noqa: E402
+from app.sandbox import harness, hugepages, isolation, landlock, reach  # noqa: E402
 from app.sandbox.limits import SandboxLimits  # noqa: E402
 from app.sandbox.protocol import (  # noqa: E402
     DONE,
@@ -267,6 +267,8 @@ def main() -> None:
         isolation.enter_empty_network_namespace()
     torch.set_num_threads(1)
     harness.warm_up()
+    if config.plan.uid:  # after warming up: the worker itself needs nothing more from disk
+        reach.grant(landlock.readable_paths(config.private), isolation.slot_uid(config.slot))
     if config.plan.landlock:
         config.ruleset_fd = landlock.build_ruleset(config.private)
         os.set_inheritable(config.ruleset_fd, True)
