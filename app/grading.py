@@ -13,6 +13,7 @@ import numpy as np
 import torch
 
 from app.codec import Caps, CodecError, TensorArray, decode
+from app.diagnosis import diagnose
 from app.problems.model import Problem
 from app.sandbox.capture import SoftmaxCapture
 from app.sandbox.limits import SandboxLimits
@@ -372,28 +373,10 @@ def _judge(
     graded.attention = attention_view(problem, cases, messages_by_case, rows)
     # One hand-made input cannot tell known mistakes apart: custom runs get no diagnosis.
     if final is Verdict.WRONG_ANSWER and not show_all:
-        graded.diagnosis = diagnose(problem, cases, [by_index.get(i) for i in range(len(cases))])
+        found = diagnose(problem, cases, messages_by_case)
+        graded.diagnosis = [e.tag for e in found]
+        graded.diagnosis_texts = {e.tag: {"en": e.text.en, "zh": e.text.zh} for e in found}
     return graded
-
-
-def diagnose(problem: Problem, cases: list[PreparedCase], messages: list[dict | None]) -> list[str]:
-    """Tags of the known mistakes whose outputs the submission matches on every case."""
-    specs = [r.spec() for r in problem.meta.returns]
-    tags = []
-    for tag in problem.mistakes:
-        if all(
-            message is not None
-            and len(message.get("outputs", [])) == len(specs)
-            and all(
-                matches(spec, expected=expected, actual=actual)
-                for spec, expected, actual in zip(
-                    specs, prepared.variants[tag], message["outputs"], strict=True
-                )
-            )
-            for prepared, message in zip(cases, messages, strict=True)
-        ):
-            tags.append(tag)
-    return tags
 
 
 def _how_it_ended(report: RunReport, limits: SandboxLimits) -> tuple[Verdict, str, str]:

@@ -216,6 +216,13 @@ def _window(length: int, focus: int, side: int = 0) -> tuple[int, int]:
     return start, min(start + side, length)
 
 
+def close(spec: ReturnSpec, *, expected: np.ndarray, got: np.ndarray) -> np.ndarray:
+    """Elementwise agreement within the tolerance (exact for bool), NaN matching NaN."""
+    if spec.dtype == "bool":
+        return np.asarray(expected == got)
+    return _within(spec, expected.astype(np.float64), got.astype(np.float64), equal_nan=True)
+
+
 def matches(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -> bool:
     """Whether `actual` equals `expected` within the tolerance, NaN matching NaN.
 

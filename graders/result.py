@@ -57,6 +57,8 @@ class GradeResult:
     message: str = ""
     mode: str = "submit"
     diagnosis: list[str] = field(default_factory=list)
+    # The message for each tag in `diagnosis`, {"en", "zh"}, where it is not the tag's default.
+    diagnosis_texts: dict[str, dict[str, str]] = field(default_factory=dict)
     stdout: str = ""
     # The submission's attention weights beside the reference's (attention problems).
     attention: dict[str, Any] | None = None
@@ -77,7 +79,12 @@ class GradeResult:
             "total": len(self.cases),
             "cases": [case.to_dict() for case in self.cases],
             "diagnosis": list(self.diagnosis),
-            "diagnosis_details": [describe(tag) for tag in self.diagnosis],
+            "diagnosis_details": [
+                {"tag": tag, **self.diagnosis_texts[tag]}
+                if tag in self.diagnosis_texts
+                else describe(tag)
+                for tag in self.diagnosis
+            ],
             "stdout": self.stdout,
             "attention": self.attention,
             "duration_ms": self.duration_ms,

@@ -1,4 +1,8 @@
-"""PyTorch references: attention, masks, multi-head attention, PE module, encoder layer."""
+"""PyTorch references: attention, masks, multi-head attention, PE module, encoder layer.
+
+Knobs (reference_impl.knobs) mark where each classic mistake would be made; diagnosis
+turns them, grading never does.
+"""
 
 from __future__ import annotations
 
@@ -7,27 +11,79 @@ import math
 import torch
 from torch import nn
 
+from reference_impl import numpy_ops
+from reference_impl.knobs import knob
+
 
 def attention(
     q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor | None = None
 ) -> torch.Tensor:
     """softmax(q k^T / sqrt(d_k)) v with masked_fill(mask == 0, -1e9)."""
     d_k = q.size(-1)
-    scores = q @ k.transpose(-2, -1) / math.sqrt(d_k)  # [..., Lq, Lk]
-    if mask is not None:
-        scores = scores.masked_fill(mask == 0, -1e9)
-    return torch.softmax(scores, dim=-1) @ v  # [..., Lq, dv]
+    scale = knob("scale")
+    if scale is None:
+        scores = q @ k.transpose(-2, -1) / math.sqrt(d_k)  # [..., Lq, Lk]
+    else:
+        dims = {"d_k": d_k, "L_k": k.size(-2), "d_v": v.size(-1)}
+        factor = scale(dims) if callable(scale) else scale
+        scores = (q @ k.transpose(-2, -1)) * factor
+    blocked = None if mask is None else _blocked(mask == 0)
+    if blocked is not None:
+        scores = _apply_mask(scores, blocked.expand(scores.shape))
+    weights = _softmax(scores)  # [..., Lq, Lk]
+    apply = knob("mask_apply")
+    if blocked is not None and apply in ("multiply", "renormalize"):
+        weights = weights * ~blocked
+        if apply == "renormalize":  # a fully blocked row becomes zeros
+            weights = weights / weights.sum(-1, keepdim=True).clamp_min(1e-30)
+    return weights @ v  # [..., Lq, dv]
+
+
+def _apply_mask(scores: torch.Tensor, blocked: torch.Tensor) -> torch.Tensor:
+    """The reference fills -1e9; the knob picks another way a person writes it."""
+    apply = knob("mask_apply", "fill")
+    if apply in ("fill", "replace"):
+        return scores.masked_fill(blocked, -1e9)
+    if apply == "neg_inf":  # a fully blocked row is NaN
+        return scores.masked_fill(blocked, float("-inf"))
+    return scores  # "multiply" or "renormalize": applied to the weights instead
+
+
+def _softmax(scores: torch.Tensor) -> torch.Tensor:
+    seen = knob("softmax_seen")
+    if seen is not None:
+        seen(scores.detach().numpy())
+    axis = knob("softmax_axis", -1)
+    if axis == "implicit":  # F.softmax without dim: torch's legacy choice
+        axis = 0 if scores.dim() in (0, 1, 3) else 1
+    if axis in ("all", "matrix"):
+        flat = scores.reshape(-1) if axis == "all" else scores.flatten(-2)
+        return torch.softmax(flat, dim=-1).reshape(scores.shape)
+    return torch.softmax(scores, dim=axis)
+
+
+def _blocked(blocked: torch.Tensor) -> torch.Tensor:
+    """Which keys are blocked, after the mask knob (inverted, or ignored altogether)."""
+    mode = knob("mask")
+    if mode == "inverted":
+        return ~blocked
+    if mode == "ignored":
+        return torch.zeros_like(blocked)
+    return blocked
 
 
 def causal_mask(size: int) -> torch.Tensor:
     """Lower-triangular boolean mask: True where key j <= query i."""
-    return torch.tril(torch.ones(size, size, dtype=torch.bool))
+    mask = torch.tril(torch.ones(size, size, dtype=torch.bool), diagonal=knob("causal_offset", 0))
+    return ~mask if knob("mask") == "inverted" else mask
 
 
 def padding_mask(lengths: torch.Tensor, max_len: int) -> torch.Tensor:
     """[B, 1, 1, max_len] boolean mask, True for real tokens."""
     positions = torch.arange(max_len)  # [max_len]
-    return (positions[None, :] < lengths[:, None])[:, None, None, :]
+    mask = positions[None, :] < lengths[:, None] + knob("padding_offset", 0)
+    mask = ~mask if knob("mask") == "inverted" else mask
+    return mask[:, None, None, :]
 
 
 class MultiHeadAttention(nn.Module):
@@ -44,8 +100,16 @@ class MultiHeadAttention(nn.Module):
         self.wo = nn.Linear(d_model, d_model)
 
     def _split(self, x: torch.Tensor) -> torch.Tensor:
-        b, length, _ = x.shape
-        return x.view(b, length, self.num_heads, self.d_k).transpose(1, 2)  # [B, h, L, d_k]
+        b, length, d_model = x.shape
+        h = knob("heads", self.num_heads)
+        how = knob("heads_split")
+        if how == "head_first":
+            return x.reshape(b, h, length, d_model // h)  # positions mixed into heads
+        if how == "no_transpose":  # attention then runs across heads, per position
+            return x.view(b, length, h, d_model // h)
+        if how == "interleaved":  # column j goes to head j % h
+            return x.view(b, length, d_model // h, h).permute(0, 3, 1, 2)
+        return x.view(b, length, h, d_model // h).transpose(1, 2)  # [B, h, L, d_k]
 
     def forward(
         self,
@@ -58,8 +122,14 @@ class MultiHeadAttention(nn.Module):
         out = attention(
             self._split(self.wq(q)), self._split(self.wk(k)), self._split(self.wv(v)), mask
         )  # [B, h, Lq, d_k]
-        out = out.transpose(1, 2).contiguous().view(b, lq, d_model)  # [B, Lq, d_model]
-        return self.wo(out)
+        merge = knob("heads_merge")
+        if knob("heads_split") == "no_transpose" or merge == "head_first":
+            out = out.reshape(b, lq, d_model)
+        elif merge == "interleaved":
+            out = out.permute(0, 2, 3, 1).reshape(b, lq, d_model)
+        else:
+            out = out.transpose(1, 2).contiguous().view(b, lq, d_model)  # [B, Lq, d_model]
+        return out if knob("output_projection") is False else self.wo(out)
 
 
 class PositionalEncoding(nn.Module):
@@ -75,6 +145,9 @@ class PositionalEncoding(nn.Module):
         self.register_buffer("pe", pe.float().unsqueeze(0))  # [1, L, d_model]
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if knob("pe_exponent") or knob("pe_base") or knob("pe_swap") or knob("pe_layout"):
+            table = numpy_ops.positional_encoding(x.size(1), self.pe.size(-1))
+            return x + torch.from_numpy(table).float().unsqueeze(0)
         return x + self.pe[:, : x.size(1)]
 
 
@@ -92,5 +165,30 @@ class TransformerEncoderLayer(nn.Module):
         self.dropout = nn.Dropout(dropout)
 
     def forward(self, x: torch.Tensor, mask: torch.Tensor | None = None) -> torch.Tensor:
+        if knob("residual") or knob("norm_order") or knob("activation"):
+            return self._variant(x, mask)
         x = self.norm1(x + self.dropout(self.self_attn(x, x, x, mask)))  # [B, L, d_model]
-        return self.norm2(x + self.dropout(self.ffn(x)))
+        return self.norm2(x + self.dropout(self._ffn(x)))
+
+    def _ffn(self, x: torch.Tensor) -> torch.Tensor:
+        kind = knob("activation")
+        if kind is None:
+            return self.ffn(x)
+        hidden = self.ffn[0](x)  # [B, L, d_ff]
+        if kind == "gelu":
+            hidden = nn.functional.gelu(hidden)
+        elif kind == "gelu_tanh":
+            hidden = nn.functional.gelu(hidden, approximate="tanh")
+        return self.ffn[3](hidden)
+
+    def _variant(self, x: torch.Tensor, mask: torch.Tensor | None) -> torch.Tensor:
+        """Residual paths dropped ("attn", "ffn" or "none"), or norms moved first ("pre")."""
+        residual = knob("residual")
+        keep_attn = residual not in ("attn", "none")
+        keep_ffn = residual not in ("ffn", "none")
+        if knob("norm_order") == "pre":
+            h = self.norm1(x)
+            x = x * keep_attn + self.self_attn(h, h, h, mask)
+            return x * keep_ffn + self._ffn(self.norm2(x))
+        x = self.norm1(x * keep_attn + self.self_attn(x, x, x, mask))
+        return self.norm2(x * keep_ffn + self._ffn(x))

@@ -61,6 +61,22 @@ class WeightsMeta(_Strict):
     blocked: Literal["nonzero", "false"] = "false"  # 1 = blocked, or False/0 = blocked
 
 
+class DiagnosisMeta(_Strict):
+    """Which families of mistakes (graders.families) the grader looks for in wrong answers."""
+
+    families: list[str] = []
+
+    @field_validator("families")
+    @classmethod
+    def _known(cls, value: list[str]) -> list[str]:
+        from graders.families import FAMILIES
+
+        unknown = [name for name in value if name not in FAMILIES]
+        if unknown:
+            raise ValueError(f"unknown families {unknown}; known: {sorted(FAMILIES)}")
+        return value
+
+
 class ProblemMeta(_Strict):
     """The contents of `problem.toml`."""
 
@@ -78,6 +94,7 @@ class ProblemMeta(_Strict):
     forbidden: Forbidden = Forbidden()
     module: ModuleMeta | None = None
     weights: WeightsMeta | None = None
+    diagnosis: DiagnosisMeta | None = None
 
     @field_validator("id")
     @classmethod

@@ -9,6 +9,7 @@ floating-point return states its tolerance.
 from __future__ import annotations
 
 import itertools
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,9 +46,31 @@ def _source_of(implementation: object) -> str:
     return Path(filename).read_text()
 
 
+_REFERENCE_IMPORT = re.compile(r"^from reference_impl(?:\.\w+)? import (.+)$", re.MULTILINE)
+
+
+def _without_knobs(source: str) -> str:
+    """The reference's own imports replaced: in the sandbox its knobs are never turned.
+
+    `knob` becomes a function that returns the default; anything else imported from
+    reference_impl is only used behind a knob, and becomes None.
+    """
+
+    def stub(match: re.Match) -> str:
+        names = [name.strip() for name in match.group(1).split(",")]
+        return "\n".join(
+            "def knob(name, default=None):\n    return default"
+            if name == "knob"
+            else f"{name} = None"
+            for name in names
+        )
+
+    return _REFERENCE_IMPORT.sub(stub, source)
+
+
 def as_submission(implementation: object, entry: str) -> str:
     """An implementation's file with the entry point bound to it, as a candidate submits."""
-    source = _source_of(implementation)
+    source = _without_knobs(_source_of(implementation))
     if "MISTAKES = {" in source:
         source = source[: source.index("MISTAKES = {")]
     return f"{source}\n\n{entry} = {implementation.__name__}\n"

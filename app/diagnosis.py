@@ -1,0 +1,337 @@
+"""Name the mistake a wrong submission made, from its outputs on the cases it got wrong.
+
+Runs in the trusted process, only after a wrong answer. Each family the problem lists
+(graders.families) asks for the reference rerun with knobs turned; a family whose knobs
+reproduce every wrong case names the mistake. When no single family does, pairs of them
+are tried (real bugs come in pairs). A problem's own `mistakes.py` variants still count,
+matched exactly on the wrong cases. A submission that fits nothing gets no tag.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+import numpy as np
+import torch
+
+from app.problems.model import Problem
+from graders.compare import ReturnSpec, close, matches
+from graders.families import FAMILIES, Explanation, Family, Member, Text
+from reference_impl.knobs import turned
+
+ALWAYS = ("low_precision",)  # families every problem with float outputs has
+# masked_fill with -1e9 or -inf, torch.where, an additive mask: the same numbers except where
+# every entry a softmax normalises is blocked, which each form fills its own way. Weights
+# multiplied by the mask after the softmax and renormalised are the same numbers too.
+MASK_FORMS = (
+    {"mask_apply": "fill"},
+    {"mask_apply": "replace"},
+    {"mask_apply": "neg_inf"},
+    {"mask_apply": "renormalize"},
+)
+_HALF = ("float16", "bfloat16")
+_HALF_TOLERANCE = 4e-3  # about one unit in the last place of float16, relative
+_NAMING_TOLERANCE = 1e-3  # names a mistake, never grants a verdict
+
+
+def _fresh(value: Any) -> Any:
+    if isinstance(value, torch.Tensor):
+        return value.detach().clone()
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, list | tuple):
+        return [_fresh(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    return value
+
+
+def _arrays(result: Any) -> list[np.ndarray]:
+    values = list(result) if isinstance(result, tuple) else [result]
+    return [
+        v.detach().cpu().numpy() if isinstance(v, torch.Tensor) else np.asarray(v) for v in values
+    ]
+
+
+class CaseTrial:
+    """The wrong cases of one submission, and reruns of the reference with knobs turned."""
+
+    def __init__(self, problem: Problem, wrong: list[tuple[Any, dict]], passed_any: bool) -> None:
+        self.problem = problem
+        self.wrong = wrong  # (PreparedCase, the submission's frame for it)
+        self._passed_any = passed_any
+        self._specs = [r.spec() for r in problem.meta.returns]
+        self._runs: dict[tuple, list[np.ndarray] | None] = {}
+        self._dims: dict[int, dict[str, int]] = {}
+        self._modules: dict[int, Any] = {}
+        self._masked = any(p.name == "mask" for p in problem.signature.call)
+
+    def run(self, index: int, knobs: dict[str, Any]) -> list[np.ndarray] | None:
+        """The reference's outputs on wrong case `index` with `knobs` turned (None if it fails)."""
+        key = (index, tuple(sorted((name, repr(value)) for name, value in knobs.items())))
+        if key not in self._runs:
+            self._runs[key] = self._run(index, knobs)
+        return self._runs[key]
+
+    def _run(
+        self, index: int, knobs: dict[str, Any], *, bind: bool = True
+    ) -> list[np.ndarray] | None:
+        prepared, problem = self.wrong[index][0], self.problem
+        factor = knobs.get("scale")
+        if bind and callable(factor):  # a factor may depend on the case's d_model or head_dim
+            case_dims = self.case_dims(index)
+            knobs = {**knobs, "scale": lambda sizes: factor({**case_dims, **sizes})}
+        inputs = _fresh(prepared.case.inputs)
+        try:
+            with turned(knobs), np.errstate(all="ignore"):
+                if problem.meta.kind == "function":
+                    return _arrays(problem.reference(**inputs))
+                with torch.no_grad():
+                    return _arrays(self._module(index)(**inputs))
+        except Exception:  # noqa: BLE001 - a knob that does not fit this case explains nothing
+            return None
+
+    def _module(self, index: int) -> Any:
+        """The reference module of a wrong case with its weights (knobs act in forward)."""
+        if index not in self._modules:
+            prepared = self.wrong[index][0]
+            torch.manual_seed(prepared.case.seed)
+            module = self.problem.reference(**prepared.case.init)
+            state = prepared.wire.get("state")
+            if state:
+                weights = {k: torch.from_numpy(v.array.copy()) for k, v in state.items()}
+                module.load_state_dict(weights, strict=True)
+            self._modules[index] = module.eval()
+        return self._modules[index]
+
+    def _spec(self, position: int, got: np.ndarray) -> ReturnSpec:
+        """The tolerance for naming a mistake: the return's, a little looser (a candidate's
+        own epsilon or float32 arithmetic), and half precision's if that came back."""
+        spec = self._specs[position]
+        if spec.dtype == "bool":
+            return spec
+        tol = _HALF_TOLERANCE if got.dtype == np.float16 else _NAMING_TOLERANCE
+        rtol, atol = max(spec.rtol, tol), max(spec.atol, tol)
+        return ReturnSpec(spec.name, spec.type, spec.dtype, atol, rtol)
+
+    def reproduces(self, member: Member) -> bool:
+        """Whether the member's knobs give the submission's outputs on every wrong case.
+
+        On each case one of the member's forms (masked_fill, an additive or -inf mask, ...)
+        must give every returned value, and differ from the right answer.
+        """
+        forms = member.forms
+        if forms == ({},) and self._masked and "mask_apply" not in member.knobs:
+            forms = MASK_FORMS
+        return all(
+            any(self._form_reproduces(index, {**member.knobs, **form}) for form in forms)
+            for index in range(len(self.wrong))
+        )
+
+    def _form_reproduces(self, index: int, knobs: dict[str, Any]) -> bool:
+        prepared, message = self.wrong[index]
+        run = self.run(index, knobs)
+        if run is None or len(run) != len(self._specs):
+            return False
+        explains = False
+        for position, (actual, variant) in enumerate(zip(message["outputs"], run, strict=True)):
+            got = actual.get("array")
+            if got is None or got.shape != variant.shape:
+                return False
+            if not close(self._spec(position, got), expected=variant, got=got).all():
+                return False
+            spec = self._specs[position]
+            if not close(spec, expected=prepared.expected[position], got=variant).all():
+                explains = True  # the knob changes the answer here
+        return explains
+
+    def dims(self) -> dict[str, int]:
+        """Sizes on the first wrong case: d_k (per head), L_k, d_v and d_model where known."""
+        sizes = dict(self.case_dims(0)) if self.wrong else {}
+        if "head_dim" in sizes:
+            sizes["d_k"] = sizes["head_dim"]
+        return sizes
+
+    def case_dims(self, index: int) -> dict[str, int]:
+        """What the reference's attention sees on a wrong case (head_dim, L_k, d_v), and
+        the case's d_model."""
+        if index not in self._dims:
+            seen: dict[str, int] = {}
+
+            def record(sizes: dict[str, int]) -> float:
+                for name, size in sizes.items():
+                    seen.setdefault("head_dim" if name == "d_k" else name, int(size))
+                return 1.0 / math.sqrt(sizes["d_k"])
+
+            self._run(index, {"scale": record}, bind=False)
+            case = self.wrong[index][0].case
+            x = case.inputs.get("x")
+            d_model = case.init.get("d_model") or (x.shape[-1] if hasattr(x, "shape") else 0)
+            if d_model:
+                seen["d_model"] = int(d_model)
+            self._dims[index] = seen
+        return self._dims[index]
+
+    def fit(self, knob: str, *, low: float, high: float) -> float | None:
+        """The value of a numeric knob that best reproduces the first wrong case."""
+
+        def error(value: float) -> float:
+            run = self.run(0, {knob: value})
+            got = self.wrong[0][1]["outputs"][0].get("array")
+            if run is None or got is None or run[0].shape != got.shape:
+                return math.inf
+            with np.errstate(all="ignore"):
+                diff = np.abs(run[0].astype(np.float64) - got.astype(np.float64))
+            return float(np.nanmax(diff)) if np.isfinite(diff).any() else math.inf
+
+        grid = np.geomspace(low, high, 31)
+        errors = [error(float(v)) for v in grid]
+        best = int(np.argmin(errors))
+        if not math.isfinite(errors[best]):
+            return None
+        lo, hi = math.log(grid[max(best - 1, 0)]), math.log(grid[min(best + 1, len(grid) - 1)])
+        ratio = (math.sqrt(5) - 1) / 2
+        a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+        error_a, error_b = error(math.exp(a)), error(math.exp(b))
+        for _ in range(30):  # golden-section search on log(value), one new point per step
+            if error_a <= error_b:
+                hi, b, error_b = b, a, error_a
+                a = hi - ratio * (hi - lo)
+                error_a = error(math.exp(a))
+            else:
+                lo, a, error_a = a, b, error_b
+                b = lo + ratio * (hi - lo)
+                error_b = error(math.exp(b))
+        return math.exp((lo + hi) / 2)
+
+    def largest_logits(self, index: int) -> tuple[float, float]:
+        """The largest |value| the reference's softmax saw on wrong case `index`: of all
+        values, and of those that are not mask fills (-1e9)."""
+        largest = [0.0, 0.0]
+
+        def seen(logits: np.ndarray) -> None:
+            finite = np.abs(logits[np.isfinite(logits)])
+            if finite.size:
+                largest[0] = max(largest[0], float(finite.max()))
+            scores = finite[finite < 1e8]
+            if scores.size:
+                largest[1] = max(largest[1], float(scores.max()))
+
+        self._run(index, {"softmax_seen": seen}, bind=False)
+        return largest[0], largest[1]
+
+    def nonfinite(self) -> bool:
+        """Whether a wrong case came back with NaN or infinity where the answer is finite."""
+        return any(
+            not np.isfinite(actual["array"]).all() and np.isfinite(expected).all()
+            for prepared, message in self.wrong
+            for actual, expected in zip(message["outputs"], prepared.expected, strict=True)
+            if "array" in actual and actual["array"].dtype.kind == "f"
+        )
+
+    def passed_some(self) -> bool:
+        """Whether the submission got at least one case right."""
+        return self._passed_any
+
+    def low_precision(self) -> str | None:
+        """The half-precision dtype a wrong case came back in, if one did."""
+        for _, message in self.wrong:
+            for actual in message["outputs"]:
+                dtype = str(actual.get("dtype") or getattr(actual.get("array"), "dtype", ""))
+                if dtype.removeprefix("torch.") in _HALF:
+                    return dtype
+        return None
+
+
+def _families(problem: Problem) -> list[Family]:
+    listed = problem.meta.diagnosis.families if problem.meta.diagnosis else []
+    floats = any(r.dtype == "float" for r in problem.meta.returns)
+    names = [*listed, *(ALWAYS if floats else ())]
+    return [FAMILIES[name] for name in dict.fromkeys(names) if name in FAMILIES]
+
+
+def _wrong(problem: Problem, cases: list, messages: list[dict | None]) -> list[tuple[Any, dict]]:
+    """Cases whose returned values are wrong (not errors, not only gradients)."""
+    specs = [r.spec() for r in problem.meta.returns]
+    wrong = []
+    for prepared, message in zip(cases, messages, strict=True):
+        outputs = (message or {}).get("outputs")
+        if not outputs or len(outputs) != len(specs):
+            continue
+        if not all(
+            matches(spec, expected=expected, actual=actual)
+            for spec, expected, actual in zip(specs, prepared.expected, outputs, strict=True)
+        ):
+            wrong.append((prepared, message))
+    return wrong
+
+
+def diagnose(problem: Problem, cases: list, messages: list[dict | None]) -> list[Explanation]:
+    """The known mistakes that explain every case the submission got wrong."""
+    wrong = _wrong(problem, cases, messages)
+    if not wrong:
+        return []
+    passed_any = len(wrong) < sum(1 for m in messages if m and m.get("outputs"))
+    trial = CaseTrial(problem, wrong, passed_any)
+    families = _families(problem)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # tiny tensors: threads only add contention
+    try:
+        found = [e for family in families if not family.fallback and (e := family.explain(trial))]
+        found += _variants(problem, wrong, {e.tag for e in found})
+        if not [e for e in found if e.tag not in ALWAYS]:
+            found += [e for family in families if family.fallback and (e := family.explain(trial))]
+        if not [e for e in found if e.tag not in ALWAYS]:
+            found += _pairs(trial, [f for f in families if f.tag not in ALWAYS])
+    finally:
+        torch.set_num_threads(threads)
+    return found
+
+
+def _variants(problem: Problem, wrong: list, known: set[str]) -> list[Explanation]:
+    """The problem's own exact mistake variants that match every wrong case."""
+    from graders.diagnosis import describe
+
+    specs = [r.spec() for r in problem.meta.returns]
+    found = []
+    for tag in problem.mistakes:
+        if tag in known:
+            continue
+        if all(
+            all(
+                matches(spec, expected=expected, actual=actual)
+                for spec, expected, actual in zip(
+                    specs, prepared.variants[tag], message["outputs"], strict=True
+                )
+            )
+            for prepared, message in wrong
+        ):
+            text = describe(tag)
+            found.append(Explanation(tag, Text(text["en"], text["zh"])))
+    return found
+
+
+PAIR_BUDGET = 400  # reference reruns spent on pairs, at most
+
+
+def _pairs(trial: CaseTrial, families: list[Family]) -> list[Explanation]:
+    """Two mistakes at once: the first pair of members whose knobs together reproduce."""
+    members: list[tuple[Family, Member]] = [
+        (family, member) for family in families for member in family.members(trial)
+    ]
+    tried = 0
+    for (f1, m1), (f2, m2) in itertools.combinations(members, 2):
+        if f1 is f2 or set(m1.knobs) & set(m2.knobs):
+            continue
+        tried += 1
+        if tried > PAIR_BUDGET:
+            break
+        forms = tuple({**a, **b} for a, b in itertools.product(m1.forms, m2.forms))
+        if trial.reproduces(Member({**m1.knobs, **m2.knobs}, forms=forms)):
+            return [
+                Explanation(f1.tag, m1.text or f1.text, m1.knobs),
+                Explanation(f2.tag, m2.text or f2.text, m2.knobs),
+            ]
+    return []
