@@ -280,7 +280,7 @@ def diagnose(problem: Problem, cases: list, messages: list[dict | None]) -> list
     torch.set_num_threads(1)  # tiny tensors: threads only add contention
     try:
         found = [e for family in families if not family.fallback and (e := family.explain(trial))]
-        found += _variants(problem, wrong, {e.tag for e in found})
+        found += _variants(problem, wrong, {family.tag for family in families})
         if not [e for e in found if e.tag not in ALWAYS]:
             found += [e for family in families if family.fallback and (e := family.explain(trial))]
         if not [e for e in found if e.tag not in ALWAYS]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import signal
 import threading
 import time
@@ -477,7 +478,37 @@ def _load_failure(problem: Problem, load: dict, result: Any, stdout: str) -> Gra
     return result(verdict, [row], row.message, stdout)
 
 
+# What numpy and torch say when arithmetic overflows: fixed words, safe to show for a hidden
+# case too (anything else a hidden case emits could carry its inputs out).
+_NUMERIC_WARNING = re.compile(
+    r"(overflow|underflow|invalid value|divide by zero) encountered in [\w ]{1,40}"
+)
+
+
+def _warned(message: dict, hidden: bool) -> str:
+    """The warnings a case raised, said after its message ('' if none)."""
+    shown = []
+    for warning in message.get("warnings", []):
+        text = warning["message"]
+        if hidden and not (
+            warning["category"] == "RuntimeWarning" and _NUMERIC_WARNING.fullmatch(text)
+        ):
+            continue
+        where = f" (line {warning['line']})" if warning.get("line") else ""
+        shown.append(f"{warning['category']}: {text}{where}")
+    return "; warned: " + "; ".join(shown) if shown else ""
+
+
 def _judge_case(
+    problem: Problem, prepared: PreparedCase, message: dict, *, show_all: bool = False
+) -> tuple[Verdict, CaseResult]:
+    verdict, row = _judge_values(problem, prepared, message, show_all=show_all)
+    if not row.passed:
+        row.message += _warned(message, row.hidden)
+    return verdict, row
+
+
+def _judge_values(
     problem: Problem, prepared: PreparedCase, message: dict, *, show_all: bool = False
 ) -> tuple[Verdict, CaseResult]:
     name, hidden = prepared.case.name, prepared.case.hidden
@@ -661,6 +692,11 @@ def _check_module(problem: Problem, message: dict) -> str | None:
             return f"`{name}` is an nn.Parameter; register it with register_buffer('{name}', ...)"
         if name not in buffers:
             return f"the module has no buffer named `{name}` (use register_buffer('{name}', ...))"
+        if name in message.get("transient", []):
+            return (
+                f"`{name}` is registered with persistent=False, so it is not in state_dict(); "
+                f"the contract needs it saved with the model: register_buffer('{name}', ...)"
+            )
     return None
 
 

@@ -72,9 +72,20 @@ def compare_output(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, 
         return Check(False, "shape", message, details)
     if spec.dtype == "bool":
         return _compare_exact(spec, expected=expected, got=got, details=details)
-    return _compare_close(
+    check = _compare_close(
         spec, expected=expected.astype(np.float64), got=got.astype(np.float64), details=details
     )
+    if not check.passed and got_dtype.removeprefix("torch.") in _HALF:
+        # Rounding to half precision is the cause, not the arithmetic: name the dtype.
+        check.kind = "dtype"
+        check.message = (
+            f"`{spec.name}` is {got_dtype}, which keeps about 3 significant digits; return "
+            f"the input's dtype (float32 or float64), not half precision. {check.message}"
+        )
+    return check
+
+
+_HALF = ("float16", "bfloat16")
 
 
 def _compare_exact(
@@ -154,10 +165,20 @@ def _compare_close(
     message = (
         f"{count} of {expected.size} values of `{spec.name}` ({share:.1f}%) are outside the "
         f"tolerance; worst at {_fmt_index(first)}: expected {expected[first]:.6g}, "
-        f"got {got[first]:.6g}; max abs error {max_abs:.3g}"
+        f"got {got[first]:.6g}"
     )
+    finite_bad = int((bad & np.isfinite(got) & np.isfinite(expected)).sum())
     if nonfinite:
         message += f"; {nonfinite} value(s) are NaN or infinite"
+        # The error statistics only mean something over the values that are numbers.
+        message += (
+            f"; over the finite values, max abs error {max_abs:.3g}"
+            if finite_bad
+            else "; the finite values are all within the tolerance"
+        )
+    else:
+        reach = float(np.max(np.abs(expected))) if np.isfinite(expected).all() else math.inf
+        message += f"; max abs error {max_abs:.3g} (expected values reach {reach:.3g})"
     return Check(False, "values", message, details)
 
 

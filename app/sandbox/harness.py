@@ -230,7 +230,9 @@ def describe_error(exc: BaseException, source: list[str] | None = None) -> dict:
 _SHAPE_ERROR = re.compile(
     r"broadcast|must match the size|shapes cannot be multiplied|mismatch in its core dimension"
     r"|is invalid for input of size|Expected size for first two dimensions|size mismatch"
-    r"|dimension out of range|Dimension out of range|incompatible|not aligned",
+    r"|dimension out of range|Dimension out of range|incompatible|not aligned"
+    r"|values to unpack|too many indices|cannot reshape|axes don't match|number of dims"
+    r"|must have the same number of dimensions|Expected \S+ to have \d+ dim",
 )
 
 
@@ -284,6 +286,23 @@ def _returned(result: Any, expected: int) -> list:
 
 def _construct(entry: Any, case: dict) -> Any:
     return _call(entry, _build(case["init"]), case.get("init_call"))
+
+
+def _warnings(caught: list, limit: int = 5) -> list[dict]:
+    """The distinct warnings a case raised, with the submission's line where it has one."""
+    found: list[dict] = []
+    for item in list(caught)[:100]:
+        try:
+            text = str(item.message)[:300]
+            line = item.lineno if item.filename == SOLUTION_FILE else None
+            entry = {"category": item.category.__name__[:60], "message": text, "line": line}
+        except Exception:  # noqa: BLE001 - a warning that cannot be described is left out
+            continue
+        if entry not in found:
+            found.append(entry)
+        if len(found) >= limit:
+            break
+    return found
 
 
 def _send(fd: int, message: dict) -> None:
@@ -352,12 +371,18 @@ def _run_case(
     module = None
     if recorder is not None:
         recorder.last, recorder.active = None, True
+    caught: list[warnings.WarningMessage] = []
+    recording = warnings.catch_warnings(record=True)
     try:
         inputs = _build(case["inputs"])
+        caught = recording.__enter__()
+        warnings.simplefilter("always")  # numpy warns once per place by default
         if job["kind"] == "module":
             module = _construct(entry, case)
             report["parameters"] = {n: list(p.shape) for n, p in module.named_parameters()}
             report["buffers"] = {n: list(b.shape) for n, b in module.named_buffers()}
+            # A buffer registered with persistent=False is not in state_dict().
+            report["transient"] = [n for n in report["buffers"] if n not in module.state_dict()]
             if job["load_state_dict"]:
                 module.load_state_dict(_build(case["state"]), strict=True)
             module.eval()
@@ -369,11 +394,15 @@ def _run_case(
             result = _call(entry, inputs, case.get("call"))
     except BaseException as exc:  # noqa: BLE001
         _restore_builtins()
+        report["warnings"] = _warnings(caught)
         return {**report, "forbidden": guard.hit, "error": describe_error(exc, source)}
     finally:
         if recorder is not None:
             recorder.active = False  # the gradient pass must not replace what was seen
+        with contextlib.suppress(Exception):  # not entered if the inputs failed to build
+            recording.__exit__(None, None, None)
     _restore_builtins()  # the harness's own isinstance, len, ... whatever the code patched
+    report["warnings"] = _warnings(caught)
     if guard.hit:
         return {**report, "forbidden": guard.hit}
     values = _returned(result, job.get("returns", 1))

@@ -70,6 +70,15 @@ def _gradients(value: Any) -> bool:
     return all(_names(value.get(group, {}), exported) for group in ("inputs", "parameters"))
 
 
+def _warning(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("category"), str)
+        and isinstance(value.get("message"), str)
+        and (value.get("line") is None or type(value.get("line")) is int)
+    )
+
+
 def load_message(message: dict) -> bool:
     """The first frame: whether the code loaded."""
     return (
@@ -95,6 +104,13 @@ def case_message(message: dict) -> bool:
     if "gradients" in message and not _gradients(message["gradients"]):
         return False
     if "error" in message and not error(message["error"]):
+        return False
+    if "warnings" in message and not (
+        isinstance(message["warnings"], list) and all(map(_warning, message["warnings"]))
+    ):
+        return False
+    transient = message.get("transient", [])
+    if not (isinstance(transient, list) and all(isinstance(n, str) for n in transient)):
         return False
     layout = (message.get(key, {}) for key in ("parameters", "buffers"))
     return _str_or_none(message.get("forbidden")) and all(_names(v, _shape) for v in layout)

@@ -70,6 +70,11 @@ def _python_repr(value: Any) -> str:
     return repr(value)
 
 
+def _as_returned(kind: str, array: np.ndarray) -> Any:
+    """An expected output as the candidate returns it: a tensor for torch problems."""
+    return torch.from_numpy(array.copy()) if kind == "tensor" else array
+
+
 def _inputs_text(inputs: dict[str, Any]) -> str:
     """Assignments for each input; an input that is another one (self-attention) says so."""
     lines, seen = [], {}
@@ -101,8 +106,8 @@ def sample_cases(problem: Problem) -> list[dict[str, Any]]:
                 "inputs_text": _inputs_text(case.inputs),
                 "init_text": ", ".join(f"{k}={v!r}" for k, v in case.init.items()),
                 "expected_text": "\n".join(
-                    f"{name} = {_python_repr(array)}"
-                    for name, array in zip(returns, prepared.expected, strict=True)
+                    f"{spec.name} = {_python_repr(_as_returned(spec.type, array))}"
+                    for spec, array in zip(problem.meta.returns, prepared.expected, strict=True)
                 ),
             }
         )
