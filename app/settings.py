@@ -23,6 +23,10 @@ class Settings(BaseSettings):
         default_factory=list,
         description="Extra problem folders to load, after the built-in bank (JSON list).",
     )
+    qa_dirs: list[Path] = Field(
+        default_factory=list,
+        description="Extra Q&A card folders to load, after the built-in cards (JSON list).",
+    )
     workers: int = Field(
         default_factory=lambda: max(1, min(4, os.cpu_count() or 1)),
         ge=1,
@@ -47,6 +51,12 @@ class Settings(BaseSettings):
     def problem_dirs(self) -> list[Path]:
         """The built-in bank followed by any configured extra directories."""
         return [BUILTIN_DIR, *self.problems_dirs]
+
+    def qa_directories(self) -> list[Path]:
+        """The built-in Q&A cards followed by any configured extra directories."""
+        from app.qa import BUILTIN_QA_DIR
+
+        return [BUILTIN_QA_DIR, *self.qa_dirs]
 
     def private_paths(self) -> list[Path]:
         """What a sandboxed child must never read: the app's code and all problem content."""
