@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from app.settings import Settings
+from graders.text import in_lang
 
 cli = typer.Typer(
     help="Shousi: hand-write Transformer code, graded in a sandbox.",
@@ -30,6 +31,7 @@ def grade(
     file: Annotated[Path, typer.Argument(help="Python file with your solution.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result document.")] = False,
     mode: Annotated[str, typer.Option(help="'submit' (all cases) or 'run' (samples).")] = "submit",
+    lang: Annotated[str, typer.Option(help="Language of the messages: 'en' or 'zh'.")] = "en",
 ) -> None:
     """Grade FILE exactly as the web app does; exit 0 accepted, 1 not accepted, 2 usage."""
     from app.grading import grade_submission
@@ -39,6 +41,8 @@ def grade(
 
     if mode not in ("run", "submit"):
         raise typer.BadParameter("mode must be 'run' or 'submit'", param_hint="--mode")
+    if lang not in ("en", "zh"):
+        raise typer.BadParameter("lang must be 'en' or 'zh'", param_hint="--lang")
     settings = Settings()
     # The worker imports torch while this process loads the bank: the two overlap.
     try:
@@ -70,30 +74,36 @@ def grade(
     finally:
         pool.close()
     if as_json:
-        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(result.to_dict(lang), ensure_ascii=False, indent=2))
     else:
-        _print_result(result)
+        _print_result(result, lang)
     raise typer.Exit(0 if result.accepted else 1)
 
 
-def _print_result(result) -> None:  # noqa: ANN001
-    passed = sum(case.passed for case in result.cases)
-    typer.echo(
-        f"{result.problem}: {result.verdict.value}  ({passed}/{len(result.cases)} cases, "
-        f"{result.duration_ms} ms)"
+def _print_result(result, lang: str) -> None:  # noqa: ANN001
+    """One line per case; the words in `lang`, the verdict, markers and kinds as they are."""
+    zh = lang == "zh"
+    passed, total, ms = sum(c.passed for c in result.cases), len(result.cases), result.duration_ms
+    counts = (
+        f"（通过 {passed}/{total} 个用例，用时 {ms} ms）"
+        if zh
+        else f"  ({passed}/{total} cases, {ms} ms)"
     )
+    typer.echo(f"{result.problem}: {result.verdict.value}{counts}")
     if result.message and not result.cases:
-        typer.echo(f"  {result.message}")
+        typer.echo(f"  {in_lang(result.message, lang)}")
+    hidden = "（隐藏）" if zh else " (hidden)"
     for case in result.cases:
         mark = "ok  " if case.passed else f"FAIL [{case.kind}]"
-        label = f"{case.name} (hidden)" if case.hidden else case.name
-        typer.echo(f"  {mark} {label}: {case.message}")
+        label = case.name + hidden if case.hidden else case.name
+        typer.echo(f"  {mark} {label}: {in_lang(case.message, lang)}")
         if case.details.get("traceback"):
             typer.echo(
                 "\n".join("       " + line for line in case.details["traceback"].splitlines())
             )
-    for detail in result.to_dict()["diagnosis_details"]:
-        typer.echo(f"  diagnosis: {detail['tag']}: {detail['en']}")
+    diagnosis = "诊断" if zh else "diagnosis"
+    for detail in result.to_dict(lang)["diagnosis_details"]:
+        typer.echo(f"  {diagnosis}: {detail['tag']}: {detail[lang]}")
 
 
 @cli.command()

@@ -26,11 +26,13 @@ from graders.compare import ReturnSpec, compare_output, heatmap, matches, plain
 from graders.properties import Finding, check_case, check_weights
 from graders.result import VERDICT_ORDER, CaseResult, GradeResult, Verdict
 from graders.static_check import check_source
+from graders.text import Msg, join, msg
 
 MAX_CODE_BYTES = 64 * 1024
-SANDBOX_RULES = (
+SANDBOX_RULES = msg(
     "the sandbox allows no new processes or threads, no network, no file writes, "
-    "and reads only Python's own libraries"
+    "and reads only Python's own libraries",
+    "沙箱里不能创建新进程或线程，不能联网，不能写文件，只能读取 Python 自带的库",
 )
 SHOWN_VALUES = 64  # expected/got arrays up to this size are echoed for visible cases
 CUSTOM_SHOWN = 4096  # values of each output echoed back for a custom input
@@ -261,7 +263,7 @@ def _result_maker(problem: Problem, mode: str) -> Any:
     started = time.monotonic()
 
     def result(
-        verdict: Verdict, cases: list[CaseResult], message: str = "", stdout: str = ""
+        verdict: Verdict, cases: list[CaseResult], message: Msg | str = "", stdout: str = ""
     ) -> GradeResult:
         elapsed = int((time.monotonic() - started) * 1000)
         return GradeResult(problem.id, verdict, cases, elapsed, message, mode, stdout=stdout)
@@ -297,7 +299,10 @@ def grade_submission(
     meta = problem.meta
 
     if len(code.encode("utf-8")) > MAX_CODE_BYTES:
-        return result(Verdict.REJECTED, [], f"code is larger than {MAX_CODE_BYTES} bytes")
+        text = msg(
+            f"code is larger than {MAX_CODE_BYTES} bytes", f"代码超过了 {MAX_CODE_BYTES} 字节的上限"
+        )
+        return result(Verdict.REJECTED, [], text)
     rejection = check_source(code, entry=meta.entry, forbidden_api=meta.forbidden.api)
     if rejection:
         return result(Verdict.REJECTED, [], rejection.message)
@@ -328,15 +333,22 @@ def _judge(
         try:
             message = decode(frame, caps)
         except CodecError as exc:
-            return result(Verdict.RUNTIME_ERROR, [], f"your code's output could not be read: {exc}")
+            text = msg(
+                f"your code's output could not be read: {exc}", f"无法读取你的代码的输出：{exc}"
+            )
+            return result(Verdict.RUNTIME_ERROR, [], text)
         if not isinstance(message, dict):
-            return result(Verdict.RUNTIME_ERROR, [], "your code's output could not be read")
+            text = msg("your code's output could not be read", "无法读取你的代码的输出")
+            return result(Verdict.RUNTIME_ERROR, [], text)
         messages.append(message)
     ended = _how_it_ended(report, limits)
     if not messages:
         row = CaseResult("load", False, ended[1], ended[2])
         return result(ended[0], [row], ended[2], report.stdout)
-    unreadable = "your code's output could not be read (a malformed result frame)"
+    unreadable = msg(
+        "your code's output could not be read (a malformed result frame)",
+        "无法读取你的代码的输出（结果帧格式不对）",
+    )
     if not load_message(messages[0]):
         return result(Verdict.RUNTIME_ERROR, [], unreadable, report.stdout)
     if messages[0].get("load") != "ok":
@@ -348,7 +360,7 @@ def _judge(
     verdicts: list[Verdict] = []
     stopped = any(m.get("stopped") == "memory_limit" for m in messages[1:])
     if stopped:
-        ended = (Verdict.MEMORY_LIMIT, "not_run", "")
+        ended = (Verdict.MEMORY_LIMIT, "not_run", Msg(""))
     for index, prepared in enumerate(cases):
         message = by_index.get(index)
         if message is not None:
@@ -356,7 +368,11 @@ def _judge(
         else:
             verdict, kind, text = ended
             if stopped:
-                kind, text = "not_run", "not run: an earlier case stopped your code"
+                kind = "not_run"
+                text = msg(
+                    "not run: an earlier case stopped your code",
+                    "未运行：你的代码在前面的用例中已被终止",
+                )
             stopped = True
             row = CaseResult(prepared.case.name, False, kind, text, prepared.case.hidden)
         rows.append(row)
@@ -380,54 +396,57 @@ def _judge(
     return graded
 
 
-def _how_it_ended(report: RunReport, limits: SandboxLimits) -> tuple[Verdict, str, str]:
+def _how_it_ended(report: RunReport, limits: SandboxLimits) -> tuple[Verdict, str, Msg]:
     """Verdict for cases that produced no frame, from how the child ended."""
     if report.status == "timeout":
-        text = f"time limit exceeded ({limits.wall_seconds:g} s wall clock)"
+        wall = f"{limits.wall_seconds:g}"
+        text = msg(
+            f"time limit exceeded ({wall} s wall clock)", f"超出时间限制（墙钟时间 {wall} 秒）"
+        )
         return Verdict.TIME_LIMIT, "time_limit", text
     if report.exit_code == -signal.SIGXCPU or report.cpu_seconds >= int(limits.cpu_seconds):
-        return (
-            Verdict.TIME_LIMIT,
-            "time_limit",
-            f"time limit exceeded ({limits.cpu_seconds:g} s CPU)",
-        )
+        cpu = f"{limits.cpu_seconds:g}"
+        text = msg(f"time limit exceeded ({cpu} s CPU)", f"超出时间限制（CPU 时间 {cpu} 秒）")
+        return Verdict.TIME_LIMIT, "time_limit", text
     if report.status == "output_limit":
-        text = f"output is larger than the {limits.output_bytes // 1024} KiB limit"
+        kib = limits.output_bytes // 1024
+        text = msg(f"output is larger than the {kib} KiB limit", f"输出超过了 {kib} KiB 的上限")
         return Verdict.RUNTIME_ERROR, "output_limit", text
     if report.exit_code == EXIT_HARNESS_FAILED:
-        return Verdict.RUNTIME_ERROR, "crash", "the grading harness failed inside the sandbox"
+        text = msg("the grading harness failed inside the sandbox", "沙箱里的评测程序出错了")
+        return Verdict.RUNTIME_ERROR, "crash", text
     if report.status == "signaled":
         name = (
             signal.Signals(-report.exit_code).name
             if -report.exit_code in signal.valid_signals()
             else "?"
         )
-        return Verdict.RUNTIME_ERROR, "crash", f"your code crashed ({name})"
-    return (
-        Verdict.RUNTIME_ERROR,
-        "crash",
+        return (
+            Verdict.RUNTIME_ERROR,
+            "crash",
+            msg(f"your code crashed ({name})", f"你的代码崩溃了（{name}）"),
+        )
+    text = msg(
         "your code exited before finishing (sys.exit or os._exit?)",
+        "你的代码没有运行完就退出了（调用了 sys.exit 或 os._exit？）",
     )
+    return Verdict.RUNTIME_ERROR, "crash", text
 
 
 def _error_row(name: str, hidden: bool, error: dict) -> tuple[Verdict, CaseResult]:
     details = {"traceback": error.get("traceback", ""), "line": error.get("line")}
     if out_of_memory(error):
-        return Verdict.MEMORY_LIMIT, CaseResult(
-            name,
-            False,
-            "memory_limit",
-            "memory limit exceeded: " + error["message"],
-            hidden,
-            details,
-        )
-    message = error.get("message", "")
+        text = msg("memory limit exceeded: ", "超出内存限制：") + error["message"]
+        return Verdict.MEMORY_LIMIT, CaseResult(name, False, "memory_limit", text, hidden, details)
+    # The exception's own text is the same in both languages; our words around it are not.
+    message = Msg(error.get("message", ""))
     if error.get("type") == "PermissionError" or "can't start new thread" in message:
-        message += f" ({SANDBOX_RULES})"
+        message += msg(f" ({SANDBOX_RULES})", f"（{SANDBOX_RULES.zh}）")
     found = error.get("shapes")
     if isinstance(found, dict) and isinstance(found.get("shapes"), dict) and found["shapes"]:
         details["shapes"] = found["shapes"]
-        message += "; " + shapes_hint(found["shapes"], found.get("on_line"), error.get("line"))
+        hint = shapes_hint(found["shapes"], found.get("on_line"), error.get("line"))
+        message = join("; ", [message, hint])
     return Verdict.RUNTIME_ERROR, CaseResult(name, False, "error", message, hidden, details)
 
 
@@ -441,11 +460,13 @@ def _explain_call_errors(problem: Problem, rows: list[CaseResult], submitted: st
             and row.message.startswith("TypeError")
             and "argument" in row.message
         ):
-            yours = f"; yours is `{submitted}`" if submitted else ""
-            row.message += (
+            row.message += msg(
                 f" — the grader calls your code positionally, as the contract declares it: "
-                f"`{contract}`{yours}"
+                f"`{contract}`",
+                f"——评测程序按接口约定的参数顺序，以位置参数调用你的代码：`{contract}`",
             )
+            if submitted:
+                row.message += msg(f"; yours is `{submitted}`", f"；你写的是 `{submitted}`")
 
 
 def _merge_repeated_errors(rows: list[CaseResult]) -> None:
@@ -457,24 +478,32 @@ def _merge_repeated_errors(rows: list[CaseResult]) -> None:
             continue
         if row.message in first:
             repeats[row.message] += 1
-            row.message = f"the same error as in “{first[row.message].name}”"
+            earlier = first[row.message].name
+            row.message = msg(f"the same error as in “{earlier}”", f"与用例“{earlier}”的错误相同")
         else:
             first[row.message], repeats[row.message] = row, 1
     for message, row in first.items():
         if repeats[message] > 1:
-            row.message = f"{message} (the same error on {repeats[message]} cases)"
+            count = repeats[message]
+            row.message = row.message + msg(
+                f" (the same error on {count} cases)", f"（{count} 个用例出现同样的错误）"
+            )
 
 
 def _load_failure(problem: Problem, load: dict, result: Any, stdout: str) -> GradeResult:
     if load.get("forbidden"):
-        return result(Verdict.REJECTED, [], f"{load['forbidden']} is not allowed in this problem")
+        return result(Verdict.REJECTED, [], _forbidden(load["forbidden"]))
     if load.get("load") == "missing_entry":
-        what = "class" if problem.meta.kind == "module" else "function"
-        return result(
-            Verdict.REJECTED, [], f"`{problem.meta.entry}` must be a {what} defined by your code"
+        module = problem.meta.kind == "module"
+        what, what_zh = ("class", "类") if module else ("function", "函数")
+        entry = problem.meta.entry
+        text = msg(
+            f"`{entry}` must be a {what} defined by your code",
+            f"`{entry}` 必须是你的代码中定义的{what_zh}",
         )
+        return result(Verdict.REJECTED, [], text)
     verdict, row = _error_row("load", False, load.get("error", {}))
-    row.message = "while loading your code: " + row.message
+    row.message = msg("while loading your code: ", "加载你的代码时出错：") + row.message
     return result(verdict, [row], row.message, stdout)
 
 
@@ -485,7 +514,7 @@ _NUMERIC_WARNING = re.compile(
 )
 
 
-def _warned(message: dict, hidden: bool) -> str:
+def _warned(message: dict, hidden: bool) -> Msg:
     """The warnings a case raised, said after its message ('' if none)."""
     shown = []
     for warning in message.get("warnings", []):
@@ -494,9 +523,13 @@ def _warned(message: dict, hidden: bool) -> str:
             warning["category"] == "RuntimeWarning" and _NUMERIC_WARNING.fullmatch(text)
         ):
             continue
-        where = f" (line {warning['line']})" if warning.get("line") else ""
-        shown.append(f"{warning['category']}: {text}{where}")
-    return "; warned: " + "; ".join(shown) if shown else ""
+        said = Msg(f"{warning['category']}: {text}")  # Python's words, in both languages
+        if warning.get("line"):
+            said += msg(f" (line {warning['line']})", f"（第 {warning['line']} 行）")
+        shown.append(said)
+    if not shown:
+        return Msg("")
+    return msg("; warned: ", "；运行时有警告：") + join("; ", shown)
 
 
 def _judge_case(
@@ -513,7 +546,7 @@ def _judge_values(
 ) -> tuple[Verdict, CaseResult]:
     name, hidden = prepared.case.name, prepared.case.hidden
     if message.get("forbidden"):
-        text = f"{message['forbidden']} is not allowed in this problem"
+        text = _forbidden(message["forbidden"])
         return Verdict.REJECTED, CaseResult(name, False, "forbidden", text, hidden)
     if "error" in message:
         verdict, row = _error_row(name, hidden, message["error"])
@@ -552,9 +585,9 @@ def _judge_values(
         kind = failed[0].kind
         verdict = Verdict.RUNTIME_ERROR if kind == "output_limit" else Verdict.WRONG_ANSWER
         return verdict, CaseResult(
-            name, False, kind, "; ".join(c.message for c in failed), hidden, {"checks": details}
+            name, False, kind, join("; ", [c.message for c in failed]), hidden, {"checks": details}
         )
-    text = "; ".join(c.message for c in checks)
+    text = join("; ", [c.message for c in checks])
     if prepared.gradients is not None:
         verdict, kind, gradient_text, gradient_details = _check_gradients(
             problem, prepared, message.get("gradients")
@@ -563,7 +596,7 @@ def _judge_values(
         if verdict is not Verdict.ACCEPTED:
             row = CaseResult(name, False, kind, gradient_text, hidden, {"checks": details})
             return verdict, row
-        text += "; " + gradient_text
+        text = join("; ", [text, gradient_text])
     row = CaseResult(name, True, checks[0].kind, text, hidden, {"checks": details})
     return Verdict.ACCEPTED, row
 
@@ -577,19 +610,40 @@ def _what(outputs: list[dict]) -> str:
     return kinds.pop() if len(kinds) == 1 else "value"
 
 
-def return_mismatch(problem: Problem, outputs: list[dict]) -> str:
+# What `_what` names, in Chinese: one of them, and a tuple of {count} of them.
+_RETURNED_ZH = {
+    "tensor": ("单个 tensor", "由 {} 个 tensor 组成的 tuple"),
+    "array": ("单个数组", "由 {} 个数组组成的 tuple"),
+    "value": ("单个值", "由 {} 个值组成的 tuple"),
+}
+
+
+def return_mismatch(problem: Problem, outputs: list[dict]) -> Msg:
     """What came back against what the contract returns, said plainly."""
     returns = problem.meta.returns
     names = ", ".join(f"`{r.name}`" for r in returns)
     count, noun = len(outputs), _what(outputs)
-    got = f"a single {noun}" if count == 1 else f"a tuple of {count} {noun}s"
+    single, several = _RETURNED_ZH[noun]
+    got = (
+        msg(f"a single {noun}", single)
+        if count == 1
+        else msg(f"a tuple of {count} {noun}s", several.format(count))
+    )
     if len(returns) == 1:
-        want = f"this problem returns only {names}"
+        want = msg(f"this problem returns only {names}", f"本题只返回 {names}")
         if problem.meta.weights is not None and count > 1:
-            want += " — the weights are not returned here"
+            want += msg(" — the weights are not returned here", "——本题不返回注意力权重")
     else:
-        want = f"this problem returns a tuple of {len(returns)}: ({names})"
-    return f"returned {got}; {want}"
+        want = msg(
+            f"this problem returns a tuple of {len(returns)}: ({names})",
+            f"本题返回由 {len(returns)} 个值组成的 tuple：({names})",
+        )
+    return msg("returned ", "你返回了") + got + msg("; ", "；") + want
+
+
+def _forbidden(api: str) -> Msg:
+    """The message for a forbidden API the sandbox saw being used."""
+    return msg(f"{api} is not allowed in this problem", f"本题不允许使用 {api}")
 
 
 def gradient_spec(problem: Problem, name: str) -> ReturnSpec:
@@ -601,37 +655,44 @@ def gradient_spec(problem: Problem, name: str) -> ReturnSpec:
 
 def _check_gradients(
     problem: Problem, prepared: PreparedCase, report: dict | None
-) -> tuple[Verdict, str, str, dict]:
+) -> tuple[Verdict, str, Msg, dict]:
     """Compare input and parameter gradients with the reference's."""
     assert prepared.gradients is not None
     if not report:
-        return Verdict.RUNTIME_ERROR, "gradient", "gradients were not computed", {}
+        text = msg("gradients were not computed", "没有算出梯度")
+        return Verdict.RUNTIME_ERROR, "gradient", text, {}
     if report.get("forbidden"):
-        text = f"{report['forbidden']} is not allowed in this problem"
-        return Verdict.REJECTED, "forbidden", text, {}
+        return Verdict.REJECTED, "forbidden", _forbidden(report["forbidden"]), {}
     if "error" in report:
         error = report["error"]
-        text = "computing gradients of your output failed: " + error.get("message", "")
+        text = msg(
+            "computing gradients of your output failed: ", "对你的输出求梯度时出错："
+        ) + error.get("message", "")
         details = {"traceback": error.get("traceback", ""), "line": error.get("line")}
         return Verdict.WRONG_ANSWER, "gradient", text, details
     if report.get("detached"):
-        text = (
+        text = msg(
             "no gradient flows back from your output: it is not connected to the inputs by "
             "autograd (.detach(), .data, .numpy() or building a new tensor from values breaks "
-            "the graph)"
+            "the graph)",
+            "梯度无法从你的输出反向传播：输出没有通过 autograd 与输入相连"
+            "（.detach()、.data、.numpy() 或用数值新建 tensor 都会切断计算图）",
         )
         return Verdict.WRONG_ANSWER, "gradient", text, {}
     details: dict[str, Any] = {}
-    for group, label in (("inputs", "input"), ("parameters", "parameter")):
+    groups = (("inputs", "input", "输入"), ("parameters", "parameter", "参数"))
+    for group, label, label_zh in groups:
         for name, expected in prepared.gradients.get(group, {}).items():
             actual = report.get(group, {}).get(name, {"missing": True})
-            spec = gradient_spec(problem, f"grad of {label} `{name}`")
+            what = msg(f"grad of {label} `{name}`", f"{label_zh} `{name}` 的梯度")
+            spec = gradient_spec(problem, what)
             if actual.get("missing"):
                 if not np.any(expected):
                     continue
-                text = (
+                text = msg(
                     f"no gradient reaches {label} `{name}`: your output does not depend on it "
-                    "through autograd"
+                    "through autograd",
+                    f"没有梯度传到{label_zh} `{name}`：你的输出没有通过 autograd 依赖它",
                 )
                 return Verdict.WRONG_ANSWER, "gradient", text, details
             actual = {**actual, "type": "tensor"}
@@ -642,10 +703,11 @@ def _check_gradients(
             if not check.passed:
                 return Verdict.WRONG_ANSWER, "gradient", check.message, details
     count = sum(len(v) for v in prepared.gradients.values())
-    return Verdict.ACCEPTED, "gradient", f"{count} gradients match", details
+    text = msg(f"{count} gradients match", f"{count} 个梯度都一致")
+    return Verdict.ACCEPTED, "gradient", text, details
 
 
-def _layout_mismatch(prepared: PreparedCase, message: dict) -> str | None:
+def _layout_mismatch(prepared: PreparedCase, message: dict) -> Msg | None:
     """Parameter names and shapes that differ from the reference's state_dict, if any."""
     state = prepared.wire.get("state")
     text = str(message["error"].get("message") or "")
@@ -669,33 +731,54 @@ def _layout_mismatch(prepared: PreparedCase, message: dict) -> str | None:
 
     parts = []
     if missing:
-        parts.append("missing " + ", ".join(f"`{k}` {shape(want[k])}" for k in missing))
+        listed = join(", ", [f"`{k}` {shape(want[k])}" for k in missing])
+        parts.append(msg("missing ", "缺少 ") + listed)
     if unexpected:
-        parts.append("unexpected " + ", ".join(f"`{k}` {shape(have[k])}" for k in unexpected))
+        listed = join(", ", [f"`{k}` {shape(have[k])}" for k in unexpected])
+        parts.append(msg("unexpected ", "多出 ") + listed)
     if wrong:
         parts.append(
-            ", ".join(f"`{k}` is {shape(have[k])}, expected {shape(want[k])}" for k in wrong)
+            join(
+                ", ",
+                [
+                    msg(
+                        f"`{k}` is {shape(have[k])}, expected {shape(want[k])}",
+                        f"`{k}` 是 {shape(have[k])}，应为 {shape(want[k])}",
+                    )
+                    for k in wrong
+                ],
+            )
         )
-    return (
+    return msg(
         "your module's parameters do not match the contract, so the reference weights cannot "
-        "be loaded (load_state_dict(strict=True)): " + "; ".join(parts)
-    )
+        "be loaded (load_state_dict(strict=True)): ",
+        "你的模块参数与接口约定不一致，无法载入参考实现的权重（load_state_dict(strict=True)）：",
+    ) + join("; ", parts)
 
 
-def _check_module(problem: Problem, message: dict) -> str | None:
+def _check_module(problem: Problem, message: dict) -> Msg | None:
     module = problem.meta.module
     if module is None:
         return None
     buffers, parameters = message.get("buffers", {}), message.get("parameters", {})
     for name in module.buffers:
+        register = f"register_buffer('{name}', ...)"
         if name in parameters:
-            return f"`{name}` is an nn.Parameter; register it with register_buffer('{name}', ...)"
+            return msg(
+                f"`{name}` is an nn.Parameter; register it with {register}",
+                f"`{name}` 是 nn.Parameter；请用 {register} 注册它",
+            )
         if name not in buffers:
-            return f"the module has no buffer named `{name}` (use register_buffer('{name}', ...))"
+            return msg(
+                f"the module has no buffer named `{name}` (use {register})",
+                f"模块中没有名为 `{name}` 的 buffer（请用 {register} 注册）",
+            )
         if name in message.get("transient", []):
-            return (
+            return msg(
                 f"`{name}` is registered with persistent=False, so it is not in state_dict(); "
-                f"the contract needs it saved with the model: register_buffer('{name}', ...)"
+                f"the contract needs it saved with the model: {register}",
+                f"`{name}` 注册时用了 persistent=False，所以不在 state_dict() 中；"
+                f"接口约定要求它随模型一起保存：{register}",
             )
     return None
 
@@ -760,7 +843,7 @@ def _explain(
                     )
         if finding is not None:
             row.kind = finding.kind
-            row.message = f"{finding.message}; {row.message}"
+            row.message = join("; ", [finding.message, row.message])
             row.details["property"] = finding.details
 
 
@@ -816,19 +899,23 @@ def attention_view(
     return None
 
 
-def shapes_hint(shapes: dict[str, Any], on_line: Any, line: int | None) -> str:
+def shapes_hint(shapes: dict[str, Any], on_line: Any, line: int | None) -> Msg:
     """Which shapes met where a shape error happened, by the candidate's own names."""
-    where = f"line {line}" if line else "the failing line"
+    where = (
+        msg(f"line {line}", f"第 {line} 行") if line else msg("the failing line", "出错的那一行")
+    )
     met = [name for name in (on_line or []) if name in shapes]
     rest = [name for name in shapes if name not in met][:12]
 
-    def listed(names: list[str]) -> str:
-        return ", ".join(f"`{name}` {_shape_text(shapes[name])}" for name in names)
+    def listed(names: list[str]) -> Msg:
+        return join(", ", [f"`{name}` {_shape_text(shapes[name])}" for name in names])
 
     if met:
-        text = f"on {where}, {listed(met)}"
-        return text + (f" (also in scope: {listed(rest)})" if rest else "")
-    return f"arrays in scope at {where}: {listed(rest)}"
+        text = msg(f"on {where}, ", f"{where.zh}用到了 ") + listed(met)
+        if rest:
+            text += msg(" (also in scope: ", "（作用域中还有 ") + listed(rest) + msg(")", "）")
+        return text
+    return msg(f"arrays in scope at {where}: ", f"{where.zh}作用域中的数组：") + listed(rest)
 
 
 def _shape_text(shape: Any) -> str:
@@ -849,11 +936,14 @@ def _determinism(message: dict | None) -> Finding | None:
         if a is None or b is None or a.shape != b.shape:
             continue
         if not np.array_equal(a, b, equal_nan=True):
-            message_text = (
+            message_text = msg(
                 "not deterministic in eval mode: two calls on the same input gave different "
                 "outputs; after model.eval() dropout must be off (use nn.Dropout, or "
                 "F.dropout(x, p, training=self.training)) and forward must not draw random "
-                "numbers"
+                "numbers",
+                "eval 模式下输出不确定：同一输入调用两次，得到的输出不同；model.eval() 之后 "
+                "dropout 必须关闭（用 nn.Dropout，或 F.dropout(x, p, training=self.training)），"
+                "forward 里也不能生成随机数",
             )
             return Finding("determinism", message_text, {})
     return None

@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from graders.text import Msg, msg
+
 _TYPE_NAMES = {"ndarray": "numpy.ndarray", "tensor": "torch.Tensor"}
 WORST_SHOWN = 5  # offending indices listed with expected and got
 HEATMAP_SIDE = 16  # heatmap windows are at most this many rows and columns
@@ -30,7 +32,7 @@ class Check:
 
     passed: bool
     kind: str
-    message: str
+    message: Msg
     details: dict[str, Any] = field(default_factory=dict)
 
 
@@ -42,32 +44,62 @@ def _fmt_shape(shape: tuple[int, ...]) -> str:
     return "(" + ", ".join(str(n) for n in shape) + ("," if len(shape) == 1 else "") + ")"
 
 
+def _subject(spec: ReturnSpec) -> str:
+    """How the Chinese names the value: `output` (a spec named by a Msg names itself)."""
+    return spec.name.zh if isinstance(spec.name, Msg) else f"`{spec.name}` "
+
+
+def _type_zh(described: str) -> str:
+    """The sandbox's "numpy.ndarray of dtype complex128" in Chinese; other type names as is."""
+    kind, of, dtype = described.partition(" of dtype ")
+    return f"dtype 为 {dtype} 的 {kind}" if of else described
+
+
 def compare_output(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -> Check:
     """Check type, dtype, shape and values of `actual` (as exported by the sandbox)."""
-    want = _TYPE_NAMES[spec.type]
+    want, name, subject = _TYPE_NAMES[spec.type], spec.name, _subject(spec)
     if "too_large" in actual:
         size = actual["too_large"]
-        return Check(False, "output_limit", f"`{spec.name}` is {size} bytes; outputs are capped")
+        text = msg(
+            f"`{name}` is {size} bytes; outputs are capped",
+            f"{subject}有 {size} 字节，超出了输出大小上限",
+        )
+        return Check(False, "output_limit", text)
     if "wrong_type" in actual:
-        return Check(False, "type", f"`{spec.name}` should be a {want}, got {actual['wrong_type']}")
+        got_type = actual["wrong_type"]
+        text = msg(
+            f"`{name}` should be a {want}, got {got_type}",
+            f"{subject}应为 {want}，实际是 {_type_zh(got_type)}",
+        )
+        return Check(False, "type", text)
     got: np.ndarray = actual["array"]
     if actual.get("type") != spec.type:
-        return Check(
-            False, "type", f"`{spec.name}` should be a {want}, got {_TYPE_NAMES[actual['type']]}"
+        got_type = _TYPE_NAMES[actual["type"]]
+        text = msg(
+            f"`{name}` should be a {want}, got {got_type}",
+            f"{subject}应为 {want}，实际是 {got_type}",
         )
+        return Check(False, "type", text)
     got_dtype = actual.get("dtype", str(got.dtype))
     if spec.dtype == "bool" and got.dtype != np.bool_:
         prefix = "torch." if spec.type == "tensor" else "numpy."
-        return Check(
-            False, "dtype", f"`{spec.name}` should have dtype {prefix}bool, got {got_dtype}"
+        text = msg(
+            f"`{name}` should have dtype {prefix}bool, got {got_dtype}",
+            f"{subject}的 dtype 应为 {prefix}bool，实际是 {got_dtype}",
         )
+        return Check(False, "dtype", text)
     if spec.dtype == "float" and got.dtype.kind != "f":
-        return Check(False, "dtype", f"`{spec.name}` should be floating point, got {got_dtype}")
+        text = msg(
+            f"`{name}` should be floating point, got {got_dtype}",
+            f"{subject}应为浮点类型，实际 dtype 是 {got_dtype}",
+        )
+        return Check(False, "dtype", text)
     details = {"expected_shape": list(expected.shape), "got_shape": list(got.shape)}
     if got.shape != expected.shape:
-        message = (
-            f"`{spec.name}` has shape {_fmt_shape(got.shape)}, "
-            f"expected {_fmt_shape(expected.shape)}"
+        have, want_shape = _fmt_shape(got.shape), _fmt_shape(expected.shape)
+        message = msg(
+            f"`{name}` has shape {have}, expected {want_shape}",
+            f"{subject}的形状是 {have}，期望 {want_shape}",
         )
         return Check(False, "shape", message, details)
     if spec.dtype == "bool":
@@ -78,10 +110,13 @@ def compare_output(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, 
     if not check.passed and got_dtype.removeprefix("torch.") in _HALF:
         # Rounding to half precision is the cause, not the arithmetic: name the dtype.
         check.kind = "dtype"
-        check.message = (
-            f"`{spec.name}` is {got_dtype}, which keeps about 3 significant digits; return "
-            f"the input's dtype (float32 or float64), not half precision. {check.message}"
+        half = msg(
+            f"`{name}` is {got_dtype}, which keeps about 3 significant digits; return "
+            "the input's dtype (float32 or float64), not half precision. ",
+            f"{subject}是 {got_dtype}，只有约 3 位有效数字；请返回与输入相同的 dtype"
+            "（float32 或 float64），不要用半精度。",
         )
+        check.message = half + check.message
     return check
 
 
@@ -93,14 +128,18 @@ def _compare_exact(
 ) -> Check:
     wrong = expected != got
     count = int(wrong.sum())
+    name, subject = spec.name, _subject(spec)
     details.update({"mismatched": count, "total": int(expected.size)})
     if not count:
-        return Check(True, "exact", f"`{spec.name}` matches exactly", details)
+        return Check(True, "exact", msg(f"`{name}` matches exactly", f"{subject}完全一致"), details)
     first = tuple(np.argwhere(wrong)[0])
     details["first_mismatch"] = [int(i) for i in first]
-    message = (
-        f"{count} of {expected.size} entries of `{spec.name}` differ; first at {_fmt_index(first)}:"
-        f" expected {bool(expected[first])}, got {bool(got[first])}"
+    at, want, have = _fmt_index(first), bool(expected[first]), bool(got[first])
+    message = msg(
+        f"{count} of {expected.size} entries of `{name}` differ; first at {at}:"
+        f" expected {want}, got {have}",
+        f"{subject}有 {count}/{expected.size} 个元素不一致；"
+        f"第一处在 {at}：期望 {want}，得到 {have}",
     )
     return Check(False, "exact", message, details)
 
@@ -131,8 +170,11 @@ def _compare_close(
     details.update(
         {"mismatched": count, "total": int(expected.size), "atol": spec.atol, "rtol": spec.rtol}
     )
+    name, subject = spec.name, _subject(spec)
     if expected.size == 0:
-        return Check(True, "values", f"`{spec.name}` matches (empty)", details)
+        return Check(
+            True, "values", msg(f"`{name}` matches (empty)", f"{subject}一致（空数组）"), details
+        )
     with np.errstate(invalid="ignore", over="ignore"):
         error = np.abs(got - expected)
         finite = np.isfinite(error)
@@ -143,9 +185,11 @@ def _compare_close(
         excess = np.where(bad, np.where(finite, error - allowed, np.inf), -np.inf)
     details.update({"max_abs_error": max_abs, "max_rel_error": float(np.max(rel))})
     if not count:
-        return Check(
-            True, "values", f"`{spec.name}` matches (max abs error {max_abs:.2e})", details
+        text = msg(
+            f"`{name}` matches (max abs error {max_abs:.2e})",
+            f"{subject}一致（最大绝对误差 {max_abs:.2e}）",
         )
+        return Check(True, "values", text, details)
     nonfinite = int((~np.isfinite(got)).sum())
     order = np.argsort(-excess, axis=None, kind="stable")[: min(count, WORST_SHOWN)]
     worst = [tuple(int(i) for i in np.unravel_index(int(flat), expected.shape)) for flat in order]
@@ -162,23 +206,33 @@ def _compare_close(
     details["nonfinite"] = nonfinite
     share = 100.0 * count / expected.size
     first = worst[0]
-    message = (
-        f"{count} of {expected.size} values of `{spec.name}` ({share:.1f}%) are outside the "
-        f"tolerance; worst at {_fmt_index(first)}: expected {expected[first]:.6g}, "
-        f"got {got[first]:.6g}"
+    at, want, have = _fmt_index(first), f"{expected[first]:.6g}", f"{got[first]:.6g}"
+    message = msg(
+        f"{count} of {expected.size} values of `{name}` ({share:.1f}%) are outside the "
+        f"tolerance; worst at {at}: expected {want}, got {have}",
+        f"{subject}有 {count}/{expected.size} 个值（{share:.1f}%）超出容差；"
+        f"偏差最大处在 {at}：期望 {want}，得到 {have}",
     )
     finite_bad = int((bad & np.isfinite(got) & np.isfinite(expected)).sum())
     if nonfinite:
-        message += f"; {nonfinite} value(s) are NaN or infinite"
+        message += msg(
+            f"; {nonfinite} value(s) are NaN or infinite", f"；其中 {nonfinite} 个值是 NaN 或无穷大"
+        )
         # The error statistics only mean something over the values that are numbers.
         message += (
-            f"; over the finite values, max abs error {max_abs:.3g}"
+            msg(
+                f"; over the finite values, max abs error {max_abs:.3g}",
+                f"；在有限值中，最大绝对误差 {max_abs:.3g}",
+            )
             if finite_bad
-            else "; the finite values are all within the tolerance"
+            else msg("; the finite values are all within the tolerance", "；有限值都在容差之内")
         )
     else:
         reach = float(np.max(np.abs(expected))) if np.isfinite(expected).all() else math.inf
-        message += f"; max abs error {max_abs:.3g} (expected values reach {reach:.3g})"
+        message += msg(
+            f"; max abs error {max_abs:.3g} (expected values reach {reach:.3g})",
+            f"；最大绝对误差 {max_abs:.3g}（期望值的绝对值最大为 {reach:.3g}）",
+        )
     return Check(False, "values", message, details)
 
 

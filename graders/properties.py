@@ -15,6 +15,7 @@ import numpy as np
 import torch
 
 from graders.compare import ReturnSpec, _fmt_index, _within, plain
+from graders.text import Msg, msg
 
 ROW_SUM_TOLERANCE = 1e-4
 MASKED_WEIGHT_TOLERANCE = 1e-6
@@ -61,7 +62,7 @@ class Finding:
     """A property the submission violates, as a case kind and a message."""
 
     kind: str
-    message: str
+    message: Msg
     details: dict[str, Any]
 
 
@@ -135,33 +136,42 @@ def check_case(
         if not bad.any():
             return None
         where = tuple(int(i) for i in np.argwhere(bad)[0])
-        message = (
-            f"numerically unstable: {int(bad.sum())} value(s) of `{name}` are NaN or infinite "
-            f"for large logits (first at {_fmt_index(where)}); subtract each row's maximum "
-            "before exp: softmax does not change, and exp no longer overflows"
+        count, at = int(bad.sum()), _fmt_index(where)
+        message = msg(
+            f"numerically unstable: {count} value(s) of `{name}` are NaN or infinite "
+            f"for large logits (first at {at}); subtract each row's maximum "
+            "before exp: softmax does not change, and exp no longer overflows",
+            f"数值不稳定：logits 很大时，`{name}` 有 {count} 个值是 NaN 或无穷大（第一处在 {at}）；"
+            "在 exp 之前先减去每行的最大值：softmax 的结果不变，exp 也不会再溢出",
         )
-        return Finding("stability", message, {"nonfinite": int(bad.sum())})
+        return Finding("stability", message, {"nonfinite": count})
     if base is None or base.shape != this.shape or this.ndim < 2:
         return None
     if isinstance(prop, Causality):
         where = _first_difference(spec, base[..., : prop.start, :], this[..., : prop.start, :])
         if where is None:
             return None
-        message = (
+        at, before, after = _fmt_index(where), f"{base[where]:.6g}", f"{this[where]:.6g}"
+        message = msg(
             f"the future leaks: changing only keys/values at positions ≥ {prop.start} changed "
-            f"`{name}` at query position {where[-2]} ({_fmt_index(where)}: "
-            f"{base[where]:.6g} became {this[where]:.6g}); a causal mask must stop each query "
-            "from seeing later keys"
+            f"`{name}` at query position {where[-2]} ({at}: {before} became {after}); "
+            "a causal mask must stop each query from seeing later keys",
+            f"因果性被破坏：只改动位置 ≥ {prop.start} 的 key/value，却改变了 query 位置 "
+            f"{where[-2]} 的 `{name}`（{at}：{before} 变成了 {after}）；"
+            "因果掩码必须让每个 query 都看不到它后面的 key",
         )
         return Finding("causality", message, {"index": list(where), "start": prop.start})
     if isinstance(prop, Padding):
         where = _first_difference(spec, base, this)
         if where is None:
             return None
-        message = (
+        at, before, after = _fmt_index(where), f"{base[where]:.6g}", f"{this[where]:.6g}"
+        message = msg(
             f"padding leaks: changing only keys/values that the mask blocks changed `{name}` "
-            f"at {_fmt_index(where)} ({base[where]:.6g} became {this[where]:.6g}); blocked "
-            "positions must get zero attention weight"
+            f"at {at} ({before} became {after}); blocked "
+            "positions must get zero attention weight",
+            f"padding 泄漏：只改动被掩码屏蔽的 key/value，却改变了 `{name}` 在 {at} 处的值"
+            f"（{before} 变成了 {after}）；被屏蔽的位置的注意力权重必须为 0",
         )
         return Finding("padding", message, {"index": list(where)})
     if isinstance(prop, Permutation):
@@ -169,12 +179,16 @@ def check_case(
         where = _first_difference(spec, permuted, this)
         if where is None:
             return None
-        row = where[-2]
-        message = (
+        row, at = where[-2], _fmt_index(where)
+        got, want = f"{this[where]:.6g}", f"{permuted[where]:.6g}"
+        message = msg(
             f"not permutation-equivariant: reordering the sequence should reorder the rows of "
             f"`{name}` the same way, but row {row} (row {prop.order[row]} before reordering) "
-            f"differs at {_fmt_index(where)}: {this[where]:.6g} instead of {permuted[where]:.6g};"
-            " unmasked self-attention has no notion of position"
+            f"differs at {at}: {got} instead of {want};"
+            " unmasked self-attention has no notion of position",
+            f"不满足置换等变性：打乱序列的顺序后，`{name}` 的各行应按同样的顺序打乱，但第 {row} 行"
+            f"（打乱前的第 {prop.order[row]} 行）在 {at} 处是 {got}，应为 {want}；"
+            "无掩码的自注意力本身不感知位置",
         )
         return Finding("permutation", message, {"index": list(where)})
     return None
@@ -191,9 +205,12 @@ def check_weights(weights: np.ndarray, mask: Any, *, blocked_when: str) -> Findi
     nonfinite = ~np.isfinite(weights)
     if nonfinite.any():
         where = tuple(int(i) for i in np.argwhere(nonfinite)[0])
-        message = (
-            f"{int(nonfinite.sum())} attention weights are NaN or infinite (first at "
-            f"{_fmt_index(where)}): exp overflowed? Subtract each row's maximum before exp"
+        count, at = int(nonfinite.sum()), _fmt_index(where)
+        message = msg(
+            f"{count} attention weights are NaN or infinite (first at "
+            f"{at}): exp overflowed? Subtract each row's maximum before exp",
+            f"有 {count} 个注意力权重是 NaN 或无穷大（第一处在 {at}）：exp 溢出了？"
+            "在 exp 之前先减去每行的最大值",
         )
         return Finding("stability", message, {"index": list(where)})
     with np.errstate(invalid="ignore", over="ignore"):
@@ -201,10 +218,13 @@ def check_weights(weights: np.ndarray, mask: Any, *, blocked_when: str) -> Findi
     bad = ~(np.abs(sums - 1.0) <= ROW_SUM_TOLERANCE)
     if bad.any():
         where = tuple(int(i) for i in np.argwhere(bad)[0])
-        message = (
-            f"rows of the attention weights must sum to 1, but {int(bad.sum())} of {sums.size} "
-            f"do not; row {_fmt_index(where)} sums to {sums[where]:.6g} (is the softmax "
-            "taken over the key axis, the last one?)"
+        count, at, total = int(bad.sum()), _fmt_index(where), f"{sums[where]:.6g}"
+        message = msg(
+            f"rows of the attention weights must sum to 1, but {count} of {sums.size} "
+            f"do not; row {at} sums to {total} (is the softmax "
+            "taken over the key axis, the last one?)",
+            f"注意力权重每行之和必须为 1，但 {sums.size} 行中有 {count} 行不是；"
+            f"行 {at} 之和为 {total}（softmax 是不是沿 key 所在的最后一维做的？）",
         )
         return Finding("weights_sum", message, {"row": list(where), "sum": plain(sums[where])})
     if mask is None:
@@ -219,9 +239,12 @@ def check_weights(weights: np.ndarray, mask: Any, *, blocked_when: str) -> Findi
     if not leaked.any():
         return None
     where = tuple(int(i) for i in np.argwhere(leaked)[0])
-    message = (
-        f"masked positions get weight: {int(leaked.sum())} of {int(blocked.sum())} blocked "
-        f"positions have non-zero weight; {_fmt_index(where)} is blocked by the mask but has "
-        f"weight {weights[where]:.6g}"
+    count, of, at = int(leaked.sum()), int(blocked.sum()), _fmt_index(where)
+    message = msg(
+        f"masked positions get weight: {count} of {of} blocked "
+        f"positions have non-zero weight; {at} is blocked by the mask but has "
+        f"weight {weights[where]:.6g}",
+        f"被屏蔽的位置分到了权重：{of} 个被屏蔽的位置中有 {count} 个权重不为 0；"
+        f"{at} 被掩码屏蔽，权重却是 {weights[where]:.6g}",
     )
     return Finding("masked_weight", message, {"index": list(where)})

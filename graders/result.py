@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from graders.diagnosis import describe
+from graders.text import in_lang
 
 
 class Verdict(StrEnum):
@@ -30,17 +31,17 @@ class CaseResult:
     name: str
     passed: bool
     kind: str
-    message: str
+    message: str  # a graders.text.Msg: English, with its Chinese beside it
     hidden: bool = False
     details: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The case row of the result document."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The case row of the result document, its message in `lang` ("en" or "zh")."""
         return {
             "name": self.name,
             "passed": self.passed,
             "kind": self.kind,
-            "message": self.message,
+            "message": in_lang(self.message, lang),
             "hidden": self.hidden,
             **self.details,
         }
@@ -54,7 +55,7 @@ class GradeResult:
     verdict: Verdict
     cases: list[CaseResult]
     duration_ms: int
-    message: str = ""
+    message: str = ""  # a graders.text.Msg, like each case's
     mode: str = "submit"
     diagnosis: list[str] = field(default_factory=list)
     # The message for each tag in `diagnosis`, {"en", "zh"}, where it is not the tag's default.
@@ -68,16 +69,19 @@ class GradeResult:
         """True only for an accepted submission."""
         return self.verdict is Verdict.ACCEPTED
 
-    def to_dict(self) -> dict[str, Any]:
-        """The result document shared by the CLI (--json) and the HTTP API."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The result document shared by the CLI (--json) and the HTTP API.
+
+        Messages are in `lang` ("en" or "zh"); diagnosis_details carry both languages.
+        """
         return {
             "problem": self.problem,
             "verdict": self.verdict.value,
             "mode": self.mode,
-            "message": self.message,
+            "message": in_lang(self.message, lang),
             "passed": sum(case.passed for case in self.cases),
             "total": len(self.cases),
-            "cases": [case.to_dict() for case in self.cases],
+            "cases": [case.to_dict(lang) for case in self.cases],
             "diagnosis": list(self.diagnosis),
             "diagnosis_details": [
                 {"tag": tag, **self.diagnosis_texts[tag]}

@@ -5,13 +5,15 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from graders.text import Msg, msg
+
 
 @dataclass(frozen=True)
 class Rejection:
     """Why a submission is rejected before running, and on which line."""
 
     reason: str
-    message: str
+    message: Msg
     line: int | None = None
 
 
@@ -77,13 +79,18 @@ def check_source(code: str, *, entry: str, forbidden_api: list[str]) -> Rejectio
         tree = ast.parse(code, filename="solution.py")
     except SyntaxError as exc:
         where = f" (line {exc.lineno})" if exc.lineno else ""
-        return Rejection("syntax_error", f"SyntaxError{where}: {exc.msg}", exc.lineno)
+        at = f"第 {exc.lineno} 行" if exc.lineno else "代码"
+        text = msg(f"SyntaxError{where}: {exc.msg}", f"{at}有语法错误：SyntaxError: {exc.msg}")
+        return Rejection("syntax_error", text, exc.lineno)
     if entry not in _top_level_names(tree):
-        return Rejection("missing_entry", f"`{entry}` is not defined at the top level")
+        text = msg(f"`{entry}` is not defined at the top level", f"顶层没有定义 `{entry}`")
+        return Rejection("missing_entry", text)
     forbidden = find_forbidden(tree, forbidden_api)
     if forbidden:
         path, line = forbidden
-        return Rejection(
-            "forbidden_api", f"{path} is not allowed in this problem (line {line})", line
+        text = msg(
+            f"{path} is not allowed in this problem (line {line})",
+            f"本题不允许使用 {path}（第 {line} 行）",
         )
+        return Rejection("forbidden_api", text, line)
     return None

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conftest import ROOT, solution
+from tests.test_i18n_messages import CHINESE, english_runs
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -165,6 +166,27 @@ def test_language_switch_to_chinese(page, server: str) -> None:
     page.wait_for_selector("button.submit")
     assert page.locator("button.submit").inner_text() == "提交"
     assert page.locator("html").get_attribute("lang") == "zh-CN"
+
+
+def test_a_chinese_page_explains_a_wrong_answer_in_chinese(page, server: str) -> None:
+    page.goto(f"{server}/problems/attention?lang=en")
+    page.click("text=中文")
+    page.wait_for_selector(".cm-editor")
+    _replace_code(page, solution("attention").replace(" / math.sqrt(q.shape[-1])", ""))
+    page.click("button.submit")
+    page.wait_for_selector("[data-verdict=wrong_answer]", timeout=30_000)
+    # The message is the text of its cell; tracebacks, heatmaps and <code> are elements.
+    messages = page.eval_on_selector_all(
+        "section.result td.case-message, section.result .result-message",
+        """els => els.map(el => Array.from(el.childNodes)
+            .filter(node => node.nodeType === Node.TEXT_NODE)
+            .map(node => node.textContent).join(" ").trim())""",
+    )
+    rows = page.locator("table.cases > tbody > tr")
+    assert len(messages) == rows.count() + 1 and page.locator("tr.fail").count()
+    for text in messages:
+        assert CHINESE.search(text) and not english_runs(text), text
+    assert "超出容差" in page.locator(".result-message").inner_text()
 
 
 def test_custom_input_shows_both_outputs_and_json_errors(page, server: str) -> None:

@@ -19,6 +19,7 @@ from app.custom import (
 from app.grading import MAX_CODE_BYTES
 from app.problems import Problem
 from app.web.deps import BankDep, PoolDep, ProblemDep, SettingsDep, grade, limits_view, run_limited
+from app.web.i18n import pick_language
 from app.web.views import detail, summary
 from graders.case import Case
 
@@ -158,7 +159,8 @@ async def submit(
         request=request, problem=problem, code=code, mode=mode, pool=pool, settings=settings
     )
     # Already plain JSON types: skip FastAPI's generic (and slow) jsonable_encoder pass.
-    return JSONResponse(result.to_dict())
+    # Messages follow the page's language: the language cookie, else Accept-Language.
+    return JSONResponse(result.to_dict(pick_language(request)))
 
 
 _ARRAY_SCHEMA = {
@@ -214,4 +216,4 @@ async def custom_run(
         result = await run_limited(request, work)
     except CustomInputError as exc:
         return _unprocessable(str(exc))
-    return JSONResponse(result.to_dict())
+    return JSONResponse(result.to_dict(pick_language(request)))

@@ -92,6 +92,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Hover a cell for its value. Blue is positive, red negative, hatched NaN/inf.",
     },
     "worst": {"zh": "偏差最大的位置", "en": "Worst positions"},
+    "index": {"zh": "位置", "en": "index"},
+    "form_incomplete": {
+        "zh": "需要提供 code 和 mode（run 或 submit）",
+        "en": "code and mode (run or submit) are required",
+    },
+    "code_too_large": {
+        "zh": "代码超过了 {limit} 字节（64 KiB）的上限",
+        "en": "code is larger than {limit} bytes (64 KiB)",
+    },
     "mode_custom": {"zh": "自定义输入", "en": "Custom input"},
     "custom_input": {"zh": "自定义输入", "en": "Custom input"},
     "custom_hint": {
@@ -189,10 +198,15 @@ STRINGS: dict[str, dict[str, str]] = {
 
 
 def pick_language(request: Request) -> str:
-    """`?lang=`, then the cookie, then the browser's first preference; Chinese if it asks."""
-    asked = request.query_params.get("lang") or request.cookies.get(COOKIE)
-    if asked in LANGS:
-        return asked
+    """`?lang=`, then the cookie (the page's, or a plain `lang` one that API clients set),
+    then the browser's first preference; Chinese if it asks."""
+    for asked in (
+        request.query_params.get("lang"),
+        request.cookies.get(COOKIE),
+        request.cookies.get("lang"),
+    ):
+        if asked in LANGS:
+            return asked
     header = request.headers.get("accept-language", "")
     first = header.split(",")[0].strip().lower()
     return "zh" if first.startswith("zh") else "en"

@@ -86,11 +86,12 @@ async def problem_submit(
     context = _problem_context(request, bank, settings, problem_id)
     form = await request.form(max_files=0, max_fields=4, max_part_size=MAX_CODE_BYTES * 2)
     code, mode = form.get("code"), form.get("mode", "submit")
-    status = 200
+    status, lang = 200, pick_language(request)
+    t = translator(lang)
     if not isinstance(code, str) or mode not in ("run", "submit"):
-        context["error"], status = "code and mode (run or submit) are required", 422
+        context["error"], status = t("form_incomplete"), 422
     elif len(code.encode("utf-8", "surrogatepass")) > MAX_CODE_BYTES:
-        context["error"], status = f"code is larger than {MAX_CODE_BYTES} bytes (64 KiB)", 422
+        context["error"], status = t("code_too_large", limit=MAX_CODE_BYTES), 422
         context["code"] = code
     else:
         context["code"] = code
@@ -102,6 +103,6 @@ async def problem_submit(
             pool=pool,
             settings=settings,
         )
-        context["result"] = result.to_dict()
+        context["result"] = result.to_dict(lang)
     name = "_result.html" if request.query_params.get("partial") else "problem.html"
     return _render(request, name, context, status)
