@@ -42,35 +42,109 @@ def _module_aliases(tree: ast.Module) -> set[str]:
     return aliases
 
 
+def _alias_targets(tree: ast.Module) -> dict[str, str]:
+    """What each imported name stands for: F -> torch.nn.functional, np -> numpy."""
+    targets: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                targets[a.asname or a.name.split(".")[0]] = (
+                    a.name if a.asname else a.name.split(".")[0]
+                )
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for a in node.names:
+                targets[a.asname or a.name] = f"{node.module}.{a.name}"
+    return targets
+
+
+def _dotted(node: ast.expr) -> list[str]:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    return parts[::-1]
+
+
 def _root_name(node: ast.expr) -> str | None:
     while isinstance(node, ast.Attribute):
         node = node.value
     return node.id if isinstance(node, ast.Name) else None
 
 
+def _is_main_guard(node: ast.AST) -> bool:
+    """`if __name__ == "__main__":` — never true in the sandbox, where __name__ is "solution"."""
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    test = node.test
+    sides = [test.left, *test.comparators]
+    return (
+        len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and any(isinstance(n, ast.Name) and n.id == "__name__" for n in sides)
+        and any(isinstance(n, ast.Constant) and n.value == "__main__" for n in sides)
+    )
+
+
+def _reachable(tree: ast.Module) -> list[ast.AST]:
+    """Every node, except the bodies of `if __name__ == "__main__":` self-checks."""
+    nodes: list[ast.AST] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        if _is_main_guard(node):
+            stack.extend(node.orelse)  # type: ignore[attr-defined]
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return nodes
+
+
 def find_forbidden(tree: ast.Module, forbidden_api: list[str]) -> tuple[str, int] | None:
-    """The first use of a forbidden API, as (dotted path, line), or None."""
+    """The first use of a forbidden API, as (dotted path, line), or None.
+
+    Code under `if __name__ == "__main__":` never runs in the sandbox and is not looked at
+    (a self-check against the built-in is common). Anything else still meets the runtime
+    traps, however it reaches a forbidden function.
+    """
     by_name: dict[str, list[str]] = {}
     for path in forbidden_api:
         by_name.setdefault(path.rsplit(".", 1)[-1], []).append(path)
     aliases = _module_aliases(tree)
-    for node in ast.walk(tree):
+    targets = _alias_targets(tree)
+    own = {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    found = []
+    for node in _reachable(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
             package = node.module.split(".")[0]
             for alias in node.names:
                 for path in by_name.get(alias.name, []):
                     if path.split(".")[0] == package:
-                        return path, node.lineno
+                        found.append((node.lineno, path))
         elif isinstance(node, ast.Attribute) and node.attr in by_name:
             root = _root_name(node.value)
-            if root == "self":
-                continue
-            for path in by_name[node.attr]:
-                # A Tensor method is reachable from any tensor; a module function only from
-                # a name bound by an import.
-                if ".Tensor." in path or root in aliases:
-                    return path, node.lineno
-    return None
+            if root in ("self", "cls") or root in own:
+                continue  # the candidate's own class or object, not a tensor
+            # A module function is reached from a name bound by an import; a Tensor method
+            # from any other value (a numpy array has no such methods).
+            paths = by_name[node.attr]
+            modules = [p for p in paths if ".Tensor." not in p]
+            methods = [p for p in paths if ".Tensor." in p]
+            if root in aliases and modules:
+                chain = _dotted(node)
+                written = ".".join([targets.get(chain[0], chain[0]), *chain[1:]])
+                found.append((node.lineno, written if written in paths else modules[0]))
+            elif methods:
+                found.append((node.lineno, methods[0]))
+    if not found:
+        return None
+    line, path = min(found)
+    return path, line
 
 
 def check_source(code: str, *, entry: str, forbidden_api: list[str]) -> Rejection | None:

@@ -1,0 +1,46 @@
+"""The source check rejects forbidden APIs it can see, and nothing that merely looks alike."""
+
+import ast
+
+from graders.static_check import find_forbidden
+
+SOFTMAX_API = [
+    "torch.Tensor.softmax",
+    "torch.softmax",
+    "torch.nn.functional.softmax",
+    "scipy.special.softmax",
+]
+
+
+def _found(code: str):
+    return find_forbidden(ast.parse(code), SOFTMAX_API)
+
+
+def test_the_path_named_is_the_one_written() -> None:
+    assert _found("import torch.nn.functional as F\nF.softmax(x, -1)\n") == (
+        "torch.nn.functional.softmax",
+        2,
+    )
+    assert _found("import torch\ny = torch.softmax(x, 0)\n") == ("torch.softmax", 2)
+    assert _found("from scipy.special import softmax\n") == ("scipy.special.softmax", 1)
+
+
+def test_a_method_call_on_a_value_is_a_tensor_method() -> None:
+    assert _found("def f(x):\n    return x.softmax(-1)\n") == ("torch.Tensor.softmax", 2)
+
+
+def test_the_candidates_own_class_is_not_a_tensor() -> None:
+    code = (
+        "class Activations:\n    @staticmethod\n    def softmax(x):\n        return x\n\n"
+        "def softmax(x, axis=-1):\n    return Activations.softmax(x)\n"
+    )
+    assert _found(code) is None
+
+
+def test_a_main_guard_self_check_is_not_looked_at() -> None:
+    code = (
+        "import numpy as np\n\ndef softmax(x, axis=-1):\n    return x\n\n"
+        'if __name__ == "__main__":\n    import torch\n    print(torch.softmax(x, 0))\n'
+        "else:\n    y = torch.softmax(x, 0)\n"
+    )
+    assert _found(code) == ("torch.softmax", 10)
