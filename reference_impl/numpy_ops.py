@@ -85,7 +85,8 @@ def multi_head_attention(
     num_heads: int = 8,
 ) -> np.ndarray:
     """Self-attention per head with x @ w[i], heads concatenated then projected by wo."""
-    if knob("heads_split") or knob("heads_merge") or knob("heads"):
+    # Knobs that need the heads stacked in one array, [B, h, L, d_k], as many people write it.
+    if knob("heads_split") or knob("heads_merge") or knob("heads") or knob("softmax_axis"):
         out = _heads_by_reshape(x, wq, wk, wv, num_heads)
     else:
         heads = []
@@ -141,6 +142,10 @@ def sinusoids(pos: np.ndarray, d_model: int) -> np.ndarray:
     index = np.arange(0, d_model, 2, dtype=np.float64)  # 2i
     if exponent == "pair":
         index = index / 2  # i instead of 2i
+    if exponent == "two_column":  # 2j for column j: even columns 4i, odd columns 4i + 2
+        even = pos / np.power(base, 2 * index / d_model)
+        odd = pos / np.power(base, 2 * (index + 1)[: d_model // 2] / d_model)
+        return _layout(np.sin(even), np.cos(odd), d_model)
     sign = -1.0 if exponent == "negative" else 1.0
     if exponent == "column":  # column j: even columns 2i, odd columns 2i + 1
         even = pos / np.power(base, sign * index / d_model)
@@ -191,6 +196,8 @@ def activation(hidden: np.ndarray) -> np.ndarray:
         return hidden
     if kind == "gelu":
         return hidden * 0.5 * (1 + np.vectorize(math.erf)(hidden / math.sqrt(2)))
+    if kind == "gelu_sigmoid":  # x * sigmoid(1.702 x)
+        return hidden / (1.0 + np.exp(-1.702 * hidden))
     if kind == "gelu_tanh":
         return 0.5 * hidden * (1 + np.tanh(np.sqrt(2 / np.pi) * (hidden + 0.044715 * hidden**3)))
     return np.maximum(0.0, hidden)

@@ -179,6 +179,8 @@ class TransformerEncoderLayer(nn.Module):
             hidden = nn.functional.gelu(hidden)
         elif kind == "gelu_tanh":
             hidden = nn.functional.gelu(hidden, approximate="tanh")
+        elif kind == "gelu_sigmoid":
+            hidden = hidden * torch.sigmoid(1.702 * hidden)
         return self.ffn[3](hidden)
 
     def _variant(self, x: torch.Tensor, mask: torch.Tensor | None) -> torch.Tensor:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import itertools
 import re
 import sys
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from app.grading import grade_submission, prepared_cases
 from app.problems.model import Problem
 from app.sandbox.pool import SandboxPool
 from graders.compare import matches
-from graders.result import Verdict
+from graders.result import GradeResult, Verdict
 
 
 @dataclass
@@ -130,7 +132,40 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
             )
     for a, b in indistinguishable_mistakes(problem):
         report.problems.append(f"mistakes {a} and {b} give the same outputs on every case")
+    _check_forms(problem, grade, report)
     return report
+
+
+FORMS_PER_FAMILY = 3
+
+
+def _check_forms(problem: Problem, grade: Callable[[str], GradeResult], report: Validation) -> None:
+    """Each listed family is caught in at least three written forms (`forms/TAG.FORM.py`).
+
+    A form is a wrong submission as a candidate writes it; its name lists the tags it must
+    be diagnosed with (`unbiased_variance+eps_outside_sqrt.two-bugs.py` makes two mistakes).
+    """
+    families = problem.meta.diagnosis.families if problem.meta.diagnosis else []
+    caught: Counter[str] = Counter()
+    for path in sorted((problem.path / "forms").glob("*.py")):
+        tags = path.name.split(".")[0].split("+")
+        result = grade(path.read_text(encoding="utf-8"))
+        if result.accepted:
+            report.problems.append(f"form {path.name} is accepted: it makes no mistake")
+        elif not set(tags) <= set(result.diagnosis):
+            report.problems.append(
+                f"form {path.name}: {result.verdict.value}, diagnosed as {result.diagnosis}"
+            )
+        elif len(tags) == 1:
+            caught[tags[0]] += 1
+    for family in families:
+        if caught[family] < FORMS_PER_FAMILY:
+            report.problems.append(
+                f"family {family} is caught in {caught[family]} written forms; "
+                f"add at least {FORMS_PER_FAMILY} to forms/"
+            )
+        else:
+            report.checks.append(f"family {family} caught in {caught[family]} written forms")
 
 
 def indistinguishable_mistakes(problem: Problem) -> list[tuple[str, str]]:

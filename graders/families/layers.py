@@ -75,8 +75,8 @@ class GeluInsteadOfRelu(Family):
     )
 
     def members(self, trial: Trial) -> Iterable[Member]:
-        """Exact GELU and its tanh approximation."""
-        return [Member({"activation": "gelu"}), Member({"activation": "gelu_tanh"})]
+        """Exact GELU and its tanh and sigmoid approximations."""
+        return [Member({"activation": k}) for k in ("gelu", "gelu_tanh", "gelu_sigmoid")]
 
 
 class ResidualMissing(Family):

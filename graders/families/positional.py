@@ -40,6 +40,15 @@ class WrongExponent(Family):
             ),
         )
         yield Member(
+            {"pe_exponent": "two_column"},
+            Text(
+                "The exponent uses 2j for column j, counting each pair twice; columns 2i and "
+                "2i+1 share the exponent 2i/d_model: 1 / 10000^(2i/d_model).",
+                "指数对第 j 列用了 2j，等于把每一对算了两次；第 2i 列和第 2i+1 列共用指数 "
+                "2i/d_model，频率是 1 / 10000^(2i/d_model)。",
+            ),
+        )
+        yield Member(
             {"pe_exponent": "negative"},
             Text(
                 "The exponent's sign is flipped: you multiply the position by 10000^(2i/d_model); "

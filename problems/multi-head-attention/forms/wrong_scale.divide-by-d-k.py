@@ -1,0 +1,28 @@
+# Wrong: divides the scores by d_k instead of sqrt(d_k).
+
+import torch
+import torch.nn as nn
+
+
+class MultiHeadAttention(nn.Module):
+    def __init__(self, d_model, num_heads):
+        super().__init__()
+        self.d_model = d_model
+        self.h = num_heads
+        self.d_k = d_model // num_heads
+        self.wq = nn.Linear(d_model, d_model)
+        self.wk = nn.Linear(d_model, d_model)
+        self.wv = nn.Linear(d_model, d_model)
+        self.wo = nn.Linear(d_model, d_model)
+
+    def forward(self, q, k, v, mask=None):
+        b = q.size(0)
+        q = self.wq(q).view(b, -1, self.h, self.d_k).transpose(1, 2)
+        k = self.wk(k).view(b, -1, self.h, self.d_k).transpose(1, 2)
+        v = self.wv(v).view(b, -1, self.h, self.d_k).transpose(1, 2)
+        scores = q @ k.transpose(-2, -1) / self.d_k
+        if mask is not None:
+            scores = scores.masked_fill(mask == 0, -1e9)
+        attn = torch.softmax(scores, dim=-1)
+        out = (attn @ v).transpose(1, 2).contiguous().view(b, -1, self.d_model)
+        return self.wo(out)

@@ -1,0 +1,12 @@
+# Wrong: clips the scores to [-50, 50] instead of subtracting the row max; wrong on large logits.
+import numpy as np
+
+
+def scaled_dot_product_attention(q, k, v, mask=None):
+    scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    if mask is not None:
+        scores = scores + mask * -1e9
+    scores = np.clip(scores, -50, 50)
+    e = np.exp(scores)
+    weights = e / e.sum(axis=-1, keepdims=True)
+    return weights @ v, weights
