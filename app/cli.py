@@ -1,4 +1,4 @@
-"""The `shousi` command: grade a file, serve the app, list problems."""
+"""The `shousi` command: grade a file, serve the app, list problems and Q&A cards."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from app.qa_cli import qa_cli
 from app.settings import Settings
 from graders.text import in_lang
 
@@ -21,6 +22,7 @@ problems_cli = typer.Typer(help="Inspect the problem bank.", no_args_is_help=Tru
 cli.add_typer(problems_cli, name="problems")
 sandbox_cli = typer.Typer(help="Inspect the sandbox on this host.", no_args_is_help=True)
 cli.add_typer(sandbox_cli, name="sandbox")
+cli.add_typer(qa_cli, name="qa")
 
 USAGE_ERROR = 2
 

@@ -67,3 +67,22 @@ def test_grade_text_names_the_failed_check_and_the_diagnosis(tmp_path: Path) -> 
     assert run.returncode == 1
     assert "FAIL [causality] causal, keys 3-4 changed (hidden): the future leaks" in run.stdout
     assert "diagnosis: mask_not_applied: " in run.stdout
+
+
+def test_qa_validate_passes_on_the_bank_and_fails_on_a_broken_card(tmp_path: Path) -> None:
+    run = shousi("qa", "validate")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert " valid, 0 failed" in run.stdout
+    broken = tmp_path / "attention" / "broken.toml"
+    broken.parent.mkdir()
+    broken.write_text('id = "broken"\ntopic = "attention"\n')
+    run = shousi("qa", "validate", str(tmp_path))
+    assert run.returncode == 1
+    assert f"FAIL {broken}" in run.stdout and "zh" in run.stdout
+
+
+def test_qa_list_filters_by_tag() -> None:
+    run = shousi("qa", "list", "--json", "--tag", "softmax")
+    cards = json.loads(run.stdout)
+    assert cards and all("softmax" in card["tags"] for card in cards)
+    assert {"id", "question", "tags", "difficulty", "problems"} <= cards[0].keys()
