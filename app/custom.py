@@ -16,7 +16,8 @@ from typing import Any, Literal
 import numpy as np
 import torch
 
-from app.grading import grade_custom, prepare_custom
+from app.cases import prepare_custom
+from app.grading import grade_custom
 from app.problems.model import Problem
 from app.sandbox.pool import SandboxPool
 from graders.case import Case

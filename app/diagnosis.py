@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from app.cases import as_arrays, fresh_copy
 from app.problems.model import Problem
 from graders.compare import ReturnSpec, close, matches
 from graders.families import FAMILIES, Explanation, Family, Member, Text
@@ -34,25 +35,6 @@ MASK_FORMS = (
 _HALF = ("float16", "bfloat16")
 _HALF_TOLERANCE = 4e-3  # about one unit in the last place of float16, relative
 _NAMING_TOLERANCE = 1e-3  # names a mistake, never grants a verdict
-
-
-def _fresh(value: Any) -> Any:
-    if isinstance(value, torch.Tensor):
-        return value.detach().clone()
-    if isinstance(value, np.ndarray):
-        return value.copy()
-    if isinstance(value, list | tuple):
-        return [_fresh(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _fresh(item) for key, item in value.items()}
-    return value
-
-
-def _arrays(result: Any) -> list[np.ndarray]:
-    values = list(result) if isinstance(result, tuple) else [result]
-    return [
-        v.detach().cpu().numpy() if isinstance(v, torch.Tensor) else np.asarray(v) for v in values
-    ]
 
 
 class CaseTrial:
@@ -83,13 +65,13 @@ class CaseTrial:
         if bind and callable(factor):  # a factor may depend on the case's d_model or head_dim
             case_dims = self.case_dims(index)
             knobs = {**knobs, "scale": lambda sizes: factor({**case_dims, **sizes})}
-        inputs = _fresh(prepared.case.inputs)
+        inputs = fresh_copy(prepared.case.inputs)
         try:
             with turned(knobs), np.errstate(all="ignore"):
                 if problem.meta.kind == "function":
-                    return _arrays(problem.reference(**inputs))
+                    return as_arrays(problem.reference(**inputs))
                 with torch.no_grad():
-                    return _arrays(self._module(index)(**inputs))
+                    return as_arrays(self._module(index)(**inputs))
         except Exception:  # noqa: BLE001 - a knob that does not fit this case explains nothing
             return None
 

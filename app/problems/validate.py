@@ -18,7 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
-from app.grading import grade_submission, prepared_cases
+from app.cases import prepared_cases
+from app.grading import grade_submission
 from app.problems.model import Problem
 from app.sandbox.pool import SandboxPool
 from graders.compare import matches

@@ -12,7 +12,7 @@ import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app.grading import preload_cases, prepared_cases
+from app.cases import preload_cases, prepared_cases
 from app.problems import Bank, load_bank
 from app.runtime import build_pool
 from app.sandbox.pool import SandboxPool

@@ -10,8 +10,8 @@ import torch
 from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
+from app.cases import prepared_cases, to_wire
 from app.codec import TensorArray
-from app.grading import prepared_cases, to_wire
 from app.problems.model import Problem
 
 
