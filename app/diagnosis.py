@@ -104,13 +104,20 @@ class CaseTrial:
         On each case one of the member's forms (masked_fill, an additive or -inf mask, ...)
         must give every returned value, and differ from the right answer.
         """
-        forms = member.forms
-        if forms == ({},) and self._masked and "mask_apply" not in member.knobs:
-            forms = MASK_FORMS
         return all(
-            any(self._form_reproduces(index, {**member.knobs, **form}) for form in forms)
+            any(
+                self._form_reproduces(index, {**member.knobs, **form})
+                for form in self._forms(index, member)
+            )
             for index in range(len(self.wrong))
         )
+
+    def _forms(self, index: int, member: Member) -> tuple[dict[str, Any], ...]:
+        """The member's forms; the ways of applying a mask where this case has a mask."""
+        if member.forms != ({},) or "mask_apply" in member.knobs:
+            return member.forms
+        masked = self._masked and self.wrong[index][0].case.inputs.get("mask") is not None
+        return MASK_FORMS if masked else member.forms
 
     def _form_reproduces(self, index: int, knobs: dict[str, Any]) -> bool:
         prepared, message = self.wrong[index]
