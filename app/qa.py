@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -29,6 +30,7 @@ TOPICS = (
     "embeddings",
     "bugs",
 )
+_LEVELS = ("easy", "medium", "hard")
 _SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
@@ -77,6 +79,18 @@ class Deck:
         """Cards grouped by topic (in TOPICS order), then by id."""
         return sorted(self.cards.values(), key=lambda c: (TOPICS.index(c.topic), c.id))
 
+    def linked(self, problem_id: str) -> list[Card]:
+        """The cards that practise `problem_id`: those naming it first, easier ones first."""
+        linked = [card for card in self.ordered() if problem_id in card.problems]
+        return sorted(
+            linked,
+            key=lambda card: (card.problems.index(problem_id), _LEVELS.index(card.difficulty)),
+        )
+
+    def tags(self) -> list[str]:
+        """Every tag used by some card, sorted."""
+        return sorted({tag for card in self.cards.values() for tag in card.tags})
+
 
 def load_card(path: Path) -> Card:
     """Parse and check one card file against the schema and its place in the folders."""
@@ -116,6 +130,34 @@ def load_deck(dirs: list[Path]) -> Deck:
             deck.cards[card.id] = card
             deck.paths[card.id] = path
     return deck
+
+
+def normalize(text: str) -> str:
+    """Text folded for searching: NFKC (full-width letters become ASCII) and casefolded."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def search_text(card: Card) -> str:
+    """What the search box looks in: id, tags, and both languages' question and short answer.
+
+    The same string is put on the /qa page, so the browser's live filter and the server's
+    `?q=` agree.
+    """
+    parts = [card.id, *card.tags, card.zh.question, card.zh.short, card.en.question, card.en.short]
+    return normalize(" ".join(parts))
+
+
+def matches(card: Card, query: str = "", tag: str = "", difficulty: str = "") -> bool:
+    """Whether a card passes the filters; every word of `query` must occur as a substring.
+
+    Substrings, not words, because Chinese is written without spaces: 缩放 finds 为什么要缩放.
+    """
+    if tag and tag not in card.tags:
+        return False
+    if difficulty and card.difficulty != difficulty:
+        return False
+    haystack = search_text(card)
+    return all(word in haystack for word in normalize(query).split())
 
 
 def formula_problems(markdown: str) -> list[str]:

@@ -385,10 +385,109 @@
     if (readout) readout.textContent = cell.dataset.v;
   });
 
+  // Interview Q&A: self-grades and the practice-mode switch stay in this browser until
+  // accounts exist.
+  const QA = (id) => "shousi:qa:" + id;
+  const QA_READING = "shousi:qa-reading";
+  function qaRecord(id) {
+    try { return JSON.parse(store.get(QA(id)) || "null"); } catch (e) { return null; }
+  }
+  const fold = (text) => text.normalize("NFKC").toLowerCase();
+
+  function setupQaIndex(root) {
+    const form = root.querySelector("form.qa-filter");
+    const query = form.querySelector("input[name=q]");
+    const tag = form.querySelector("select[name=tag]");
+    const difficulty = form.querySelector("select[name=difficulty]");
+    const count = root.querySelector(".qa-count");
+    const none = root.querySelector(".qa-none");
+    const items = Array.from(root.querySelectorAll("li.qa-item"));
+    items.forEach((item) => {
+      const record = qaRecord(item.dataset.id);
+      if (!record) return;
+      const mark = item.querySelector(".qa-mark");
+      mark.textContent = record.last === "knew" ? "✓" : "✗";
+      mark.className = "qa-mark " + record.last;
+    });
+    // The same rule as the server's ?q=: every word must occur somewhere, as a substring,
+    // so Chinese words match without spaces around them.
+    const apply = () => {
+      const words = fold(query.value).split(/\s+/).filter(Boolean);
+      let shown = 0;
+      items.forEach((item) => {
+        const ok = (!tag.value || item.dataset.tags.split(" ").includes(tag.value))
+          && (!difficulty.value || item.dataset.difficulty === difficulty.value)
+          && words.every((word) => item.dataset.search.includes(word));
+        item.hidden = !ok;
+        if (ok) shown += 1;
+      });
+      root.querySelectorAll("section.qa-topic").forEach((section) => {
+        const visible = section.querySelectorAll("li.qa-item:not([hidden])").length;
+        section.hidden = visible === 0;
+        section.querySelector(".qa-topic-count").textContent = String(visible);
+      });
+      count.textContent = count.dataset.template
+        .replace("{shown}", String(shown)).replace("{total}", String(items.length));
+      none.hidden = shown !== 0;
+      const params = new URLSearchParams();
+      if (query.value) params.set("q", query.value);
+      if (tag.value) params.set("tag", tag.value);
+      if (difficulty.value) params.set("difficulty", difficulty.value);
+      const search = params.toString();
+      history.replaceState(null, "", search ? "?" + search : location.pathname);
+    };
+    query.addEventListener("input", apply);
+    tag.addEventListener("change", apply);
+    difficulty.addEventListener("change", apply);
+    form.addEventListener("submit", (event) => { event.preventDefault(); apply(); });
+    const options = root.querySelector(".qa-options");
+    const toggle = options.querySelector("input.qa-practice-toggle");
+    toggle.checked = store.get(QA_READING) !== "1";
+    toggle.addEventListener("change", () => {
+      if (toggle.checked) store.remove(QA_READING); else store.set(QA_READING, "1");
+    });
+    options.hidden = false;
+  }
+
+  function setupQaCard(card) {
+    const id = card.dataset.card;
+    const answer = card.querySelector("details.qa-answer");
+    const reveal = answer.querySelector("summary.qa-reveal");
+    const grade = answer.querySelector(".qa-grade");
+    const last = grade.querySelector(".qa-last");
+    const showLast = () => {
+      const record = qaRecord(id);
+      last.textContent = record ? last.dataset[record.last] : "";
+      grade.querySelectorAll("button[data-grade]").forEach((button) => {
+        button.setAttribute("aria-pressed", String(!!record && record.last === button.dataset.grade));
+      });
+    };
+    const label = () => { reveal.textContent = answer.open ? reveal.dataset.hide : reveal.dataset.show; };
+    answer.addEventListener("toggle", () => { label(); if (answer.open) renderMath(answer); });
+    if (store.get(QA_READING) === "1") answer.open = true;
+    label();
+    grade.querySelectorAll("button[data-grade]").forEach((button) => {
+      button.addEventListener("click", () => {
+        const record = qaRecord(id) || { knew: 0, missed: 0 };
+        record[button.dataset.grade] += 1;
+        record.last = button.dataset.grade;
+        record.at = new Date().toISOString();
+        store.set(QA(id), JSON.stringify(record));
+        showLast();
+      });
+    });
+    grade.hidden = false;
+    showLast();
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     renderMath(document.body);
     markSolved();
     const page = document.querySelector(".problem[data-problem]");
     if (page) setupProblem(page);
+    const qaIndex = document.querySelector(".qa-index");
+    if (qaIndex) setupQaIndex(qaIndex);
+    const qaCard = document.querySelector(".qa-card[data-card]");
+    if (qaCard) setupQaCard(qaCard);
   });
 })();

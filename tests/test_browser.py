@@ -221,3 +221,46 @@ def test_custom_input_shows_both_outputs_and_json_errors(page, server: str) -> N
     page.reload()  # what was typed survives, and the section opens to show it
     page.wait_for_selector("details.custom-input[open]")
     assert "[3]" in page.input_value("textarea.custom-text")
+
+
+def test_candidate_practises_interview_questions(page, server: str) -> None:
+    page.goto(f"{server}/qa?lang=en")
+    items = page.locator("li.qa-item")
+    total = items.count()
+    assert total >= 150 and page.locator("li.qa-item:visible").count() == total
+    # Filter by a tag: only cards carrying it stay, and the count says so.
+    page.select_option("select[name=tag]", "rope")
+    shown = page.locator("li.qa-item:visible")
+    assert 0 < shown.count() < total
+    for index in range(shown.count()):
+        assert "rope" in shown.nth(index).get_attribute("data-tags").split()
+    assert f"{shown.count()} of {total} questions" in page.locator(".qa-count").inner_text()
+    assert "tag=rope" in page.url  # the filtered list can be shared or reloaded
+    # A Chinese word, typed without spaces, finds the card whose question contains it.
+    page.select_option("select[name=tag]", "")
+    page.fill("input[name=q]", "缩放")
+    card = page.locator('li.qa-item[data-id="why-scale-sqrt-dk"]')
+    assert card.is_visible() and page.locator("li.qa-item:visible").count() < 20
+    card.locator("a").first.click()
+    page.wait_for_url("**/qa/why-scale-sqrt-dk")
+    # Practice mode: the answer stays folded until asked for, formulas render when shown.
+    short = page.locator(".qa-short")
+    assert not short.is_visible()
+    page.click("summary.qa-reveal")
+    assert short.is_visible() and page.locator(".qa-body .katex").count() > 0
+    assert page.locator("summary.qa-reveal").inner_text() == "Hide answer"
+    page.click("button[data-grade=knew]")
+    assert page.locator(".qa-last").inner_text() == "Last time: knew it"
+    page.reload()
+    page.click("summary.qa-reveal")
+    assert page.locator("button[data-grade=knew]").get_attribute("aria-pressed") == "true"
+    page.goto(f"{server}/qa?lang=en")
+    assert page.locator('li[data-id="why-scale-sqrt-dk"] .qa-mark.knew').inner_text() == "✓"
+    # Follow the card to its practice problem, whose page links back to the card.
+    page.go_back()
+    page.click('.qa-problems a[href="/problems/scaled-dot-product-attention"]')
+    page.wait_for_selector(".cm-editor")
+    back = page.locator('.asked-next a[href="/qa/why-scale-sqrt-dk"]')
+    assert back.count() == 1
+    back.click()
+    page.wait_for_url("**/qa/why-scale-sqrt-dk")

@@ -1,5 +1,6 @@
 """The README stays true: every setting, command, route and verdict is documented."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,7 @@ def test_every_api_route_is_documented() -> None:
     # The OpenAPI schema lists every JSON route, however routers are nested.
     paths = create_app(Settings(workers=1)).openapi()["paths"]
     routes = [
-        (method.upper(), path.replace("{problem_id}", "{id}"))
+        (method.upper(), re.sub(r"\{\w+_id\}", "{id}", path))
         for path, operations in paths.items()
         for method in operations
     ]

@@ -38,7 +38,7 @@ def test_problem_page_shows_statement_contract_samples_and_editor(client: TestCl
 
 
 def test_pages_load_nothing_from_outside(client: TestClient) -> None:
-    for path in ("/", "/problems/attention"):
+    for path in ("/", "/problems/attention", "/qa", "/qa/why-scale-sqrt-dk"):
         page = client.get(path).text
         for url in re.findall(r'(?:src|href)="([^"]+)"', page):
             assert not url.startswith(("http:", "https:", "//")), url

@@ -14,10 +14,11 @@ from fastapi.staticfiles import StaticFiles
 
 from app.cases import preload_cases, prepared_cases
 from app.problems import Bank, load_bank
+from app.qa import load_deck
 from app.runtime import build_pool
 from app.sandbox.pool import SandboxPool
 from app.settings import Settings
-from app.web import api, pages
+from app.web import api, pages, qa
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("shousi")
@@ -51,6 +52,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         bank = load_bank(settings.problem_dirs())
+        deck = load_deck(settings.qa_directories())
+        for path, error in deck.errors:
+            log.warning("Q&A card %s left out: %s", path, error)
         pool = build_pool(settings)
         stop_warming = threading.Event()
         warmer = threading.Thread(
@@ -58,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         warmer.start()
         app.state.bank = bank
+        app.state.deck = deck
         app.state.pool = pool
         app.state.grading_limiter = anyio.CapacityLimiter(settings.workers + settings.queue_limit)
         log.info(
@@ -84,5 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(api.router)
+    app.include_router(qa.api_router)
     app.include_router(pages.router)
+    app.include_router(qa.page_router)
     return app

@@ -12,6 +12,7 @@ from fastapi import Depends, HTTPException, Request
 
 from app.grading import grade_submission
 from app.problems import Bank, Problem
+from app.qa import Deck
 from app.sandbox.pool import SandboxBusy, SandboxFailure, SandboxPool
 from app.settings import Settings
 from graders.result import GradeResult
@@ -35,7 +36,13 @@ def get_pool(request: Request) -> SandboxPool:
     return request.app.state.pool
 
 
+def get_deck(request: Request) -> Deck:
+    """The loaded interview Q&A cards."""
+    return request.app.state.deck
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings)]
+DeckDep = Annotated[Deck, Depends(get_deck)]
 BankDep = Annotated[Bank, Depends(get_bank)]
 PoolDep = Annotated[SandboxPool, Depends(get_pool)]
 

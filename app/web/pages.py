@@ -16,12 +16,13 @@ from app.grading import MAX_CODE_BYTES
 from app.web import heat
 from app.web.deps import BankDep, PoolDep, SettingsDep, grade, limits_view
 from app.web.i18n import COOKIE, LANGS, pick_language, translator
-from app.web.views import checks, render_statement, sample_cases
+from app.web.views import checks, render_inline, render_statement, sample_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=ROOT / "templates")
 templates.env.globals.update(heat_cells=heat.cells, heat_scale=heat.scale_of)
+templates.env.filters["md_inline"] = render_inline
 
 
 @lru_cache(maxsize=1)
@@ -30,7 +31,10 @@ def vendor_manifest() -> dict[str, str]:
     return json.loads((ROOT / "static" / "vendor" / "manifest.json").read_text())
 
 
-def _render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+def render_page(
+    request: Request, name: str, context: dict[str, Any], status: int = 200
+) -> Response:
+    """A template rendered in the request's language, with the UI strings and asset names."""
     lang = pick_language(request)
     response = templates.TemplateResponse(
         request,
@@ -46,7 +50,7 @@ def _render(request: Request, name: str, context: dict[str, Any], status: int = 
 @router.get("/", response_class=HTMLResponse)
 async def index(request: Request, bank: BankDep) -> Response:
     """The problem list."""
-    return _render(request, "index.html", {"problems": bank.ordered()})
+    return render_page(request, "index.html", {"problems": bank.ordered()})
 
 
 def _problem_context(
@@ -65,6 +69,7 @@ def _problem_context(
         "limits": limits_view(settings),
         "code": problem.starter,
         "custom_input": custom_template_text(problem),
+        "questions": request.app.state.deck.linked(problem_id),
         "result": None,
         "error": None,
     }
@@ -75,7 +80,9 @@ async def problem_page(
     request: Request, problem_id: str, bank: BankDep, settings: SettingsDep
 ) -> Response:
     """Statement, contract, samples and the editor."""
-    return _render(request, "problem.html", _problem_context(request, bank, settings, problem_id))
+    return render_page(
+        request, "problem.html", _problem_context(request, bank, settings, problem_id)
+    )
 
 
 @router.post("/problems/{problem_id}", response_class=HTMLResponse)
@@ -105,4 +112,4 @@ async def problem_submit(
         )
         context["result"] = result.to_dict(lang)
     name = "_result.html" if request.query_params.get("partial") else "problem.html"
-    return _render(request, name, context, status)
+    return render_page(request, name, context, status)

@@ -21,9 +21,19 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False}).use(dollarmath_plugin).enable("table")
 
 
+def render_markdown(text: str) -> str:
+    """HTML of content Markdown; formulas are left as `.math` elements for KaTeX."""
+    return _markdown().render(text)
+
+
+def render_inline(text: str) -> str:
+    """HTML of one line of content Markdown (a question), without the paragraph around it."""
+    return _markdown().renderInline(text)
+
+
 def render_statement(problem: Problem, lang: str) -> str:
     """Statement HTML; formulas are left as `.math` elements for KaTeX in the browser."""
-    return _markdown().render(problem.statement[lang])
+    return render_markdown(problem.statement[lang])
 
 
 def summary(problem: Problem) -> dict[str, Any]:
