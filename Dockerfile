@@ -94,6 +94,7 @@ COPY app ./app
 COPY graders ./graders
 COPY reference_impl ./reference_impl
 COPY problems ./problems
+COPY qa ./qa
 COPY templates ./templates
 COPY static ./static
 RUN pip install --no-deps --no-build-isolation --no-index -e /app \

@@ -6,20 +6,28 @@ the inputs alone are what the sandboxed child receives.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import dataclasses
+import inspect
+import logging
+import random
+import secrets
 import threading
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import torch
 
-from app.codec import TensorArray
+from app.codec import TensorArray, encode
 from app.problems.model import Problem
 from app.sandbox.capture import SoftmaxCapture
 from graders.case import Case
 
 _prepare_lock = threading.Lock()
+log = logging.getLogger("shousi.cases")
 
 
 @dataclass(frozen=True)
@@ -30,11 +38,18 @@ class PreparedCase:
     wire: dict[str, Any]
     expected: list[np.ndarray]
     # Outputs of each known-mistake variant on this case, by diagnosis tag.
-    variants: dict[str, list[np.ndarray]]
+    variants: Mapping[str, list[np.ndarray]]
     # The reference's attention weights (a return value or its captured softmax), if any.
     weights: np.ndarray | None = None
     # Reference gradients of sum(output * cotangent): {"inputs": {...}, "parameters": {...}}.
     gradients: dict[str, dict[str, np.ndarray]] | None = None
+    _encoded: list[bytes] = dataclasses.field(default_factory=list, compare=False, repr=False)
+
+    def encoded(self) -> bytes:
+        """The wire form as codec bytes, encoded once: a case serves many submissions."""
+        if not self._encoded:
+            self._encoded.append(encode(self.wire))
+        return self._encoded[0]
 
 
 def fresh_copy(value: Any) -> Any:
@@ -160,42 +175,230 @@ def variant_outputs(problem: Problem, case: Case, state: dict | None) -> dict[st
     return outputs
 
 
+def _prepare(problem: Problem, cases: list[Case]) -> list[PreparedCase]:
+    """Reference outputs (and gradients) for `cases`; the mistakes' outputs wait until asked."""
+    prepared: list[PreparedCase] = []
+    for case in cases:
+        expected, state, weights = _reference_run(problem, case)
+        if len(expected) != len(problem.meta.returns):
+            raise ValueError(f"{problem.id}: reference returned {len(expected)} values")
+        wire = case_wire(problem, case, state)
+        if problem.meta.kind == "module" and not prepared:
+            wire["repeat"] = True  # the first case also checks eval-mode determinism
+        gradients = None
+        if case.grad:
+            cotangents = cotangents_for(case, expected)
+            wire["cotangents"] = [TensorArray(c) for c in cotangents]
+            gradients = reference_gradients(problem, case, state, cotangents)
+        variants = LazyVariants(problem, case, state)
+        prepared.append(PreparedCase(case, wire, expected, variants, weights, gradients))
+    return prepared
+
+
+class LazyVariants(Mapping):
+    """What each known mistake returns on a case, computed the first time diagnosis asks."""
+
+    def __init__(self, problem: Problem, case: Case, state: dict | None) -> None:
+        self._args = (problem, case, state)
+        self._outputs: dict[str, list] | None = None
+        self._lock = threading.Lock()
+
+    def _all(self) -> dict[str, list]:
+        with self._lock:
+            if self._outputs is None:
+                self._outputs = variant_outputs(*self._args)
+            return self._outputs
+
+    def __getitem__(self, tag: str) -> list:
+        return self._all()[tag]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 def prepared_cases(problem: Problem) -> list[PreparedCase]:
-    """Every case of a problem with reference outputs; computed on first use, then cached."""
+    """Every case of a problem with reference outputs; computed on first use, then cached.
+
+    These are the fixed cases (seed 0): the samples shown on the page, and the hidden cases
+    that `shousi problems validate` and the tests check. A submission meets fresh hidden
+    cases instead (`cases_for`).
+    """
     with _prepare_lock:
         if problem._prepared is None:
-            prepared = []
-            for case in problem.build_cases():
-                expected, state, weights = _reference_run(problem, case)
-                if len(expected) != len(problem.meta.returns):
-                    raise ValueError(f"{problem.id}: reference returned {len(expected)} values")
-                wire = case_wire(problem, case, state)
-                if problem.meta.kind == "module" and not prepared:
-                    wire["repeat"] = True  # the first case also checks eval-mode determinism
-                gradients = None
-                if case.grad:
-                    cotangents = cotangents_for(case, expected)
-                    wire["cotangents"] = [TensorArray(c) for c in cotangents]
-                    gradients = reference_gradients(problem, case, state, cotangents)
-                variants = variant_outputs(problem, case, state)
-                prepared.append(PreparedCase(case, wire, expected, variants, weights, gradients))
-            problem._prepared = prepared
+            problem._prepared = _prepare(problem, list(problem.build_cases()))
         return problem._prepared
 
 
-def cases_key(problem: Problem, mode: str) -> str:
-    """The key a problem's cases for a mode are preloaded under in the workers."""
-    return f"{problem.id}/{mode}"
+def takes_seed(problem: Problem) -> bool:
+    """Whether the problem's build_cases(seed) can draw fresh hidden cases."""
+    try:
+        parameters = inspect.signature(problem.build_cases).parameters
+    except (TypeError, ValueError):
+        return False
+    return "seed" in parameters
 
 
-def preload_cases(problems: list[Problem]) -> dict[str, list]:
-    """Case inputs (never expected outputs) of every problem and mode, for the workers."""
-    cases: dict[str, list] = {}
-    for problem in problems:
-        prepared = prepared_cases(problem)
-        cases[cases_key(problem, "submit")] = [c.wire for c in prepared]
-        cases[cases_key(problem, "run")] = [c.wire for c in prepared if not c.case.hidden]
-    return cases
+def fresh_hidden_cases(problem: Problem, seed: int) -> list[Case]:
+    """The hidden cases of build_cases(seed), ready to grade beside the fixed samples.
+
+    They keep the fixed build's order and flags (anything else is a bug in cases.py). A
+    hidden case that checks a property against a sample (this case is that one with later
+    keys changed) needs that sample from the same draw: it comes along, as a hidden case of
+    its own. Module weights are drawn afresh too, cases that shared a seed still share one.
+    """
+    fixed = problem.build_cases()
+    fresh = list(problem.build_cases(seed=seed))
+    if [c.hidden for c in fresh] != [c.hidden for c in fixed]:
+        raise ValueError(f"{problem.id}: build_cases(seed) changed which cases are hidden")
+    salt = random.Random(seed)
+    seeds: dict[int, int] = {}
+
+    def reseeded(case: Case, **changes: Any) -> Case:
+        if problem.meta.kind == "module":
+            changes["seed"] = seeds.setdefault(case.seed, salt.randrange(1, 2**31))
+        return dataclasses.replace(case, hidden=True, **changes)
+
+    samples = {
+        fixed_case.name: case
+        for fixed_case, case in zip(fixed, fresh, strict=True)
+        if not case.hidden
+    }
+    companions: dict[str, Case] = {}
+    drawn = []
+    for case in fresh:
+        if not case.hidden:
+            continue
+        base = getattr(case.check, "base", None)
+        if base in samples:
+            if base not in companions:
+                companions[base] = reseeded(samples[base], name=f"{base} · hidden", note=None)
+            case = dataclasses.replace(
+                case, check=dataclasses.replace(case.check, base=f"{base} · hidden")
+            )
+        drawn.append(reseeded(case))
+    return [*companions.values(), *drawn]
+
+
+class FreshCases:
+    """Hidden cases drawn afresh (new seeds), kept in a small rotating set per problem.
+
+    A table of answers learnt from earlier submissions is worth nothing against cases that
+    did not exist before. Each problem keeps `size` draws; a submission gets one of them at
+    random, and a draw used `uses` times is replaced by a new one in a background thread.
+    So a draw serves a handful of submissions, and the work of drawing (the reference's
+    outputs and gradients) stays a small share of grading, under load too.
+    """
+
+    def __init__(self, *, size: int = 8, uses: int = 8) -> None:
+        self.size, self.uses = size, uses
+        self._draws: dict[str, list[list[PreparedCase]]] = {}
+        self._used: dict[int, int] = {}
+        self._problems: dict[str, Problem] = {}
+        self._random = random.SystemRandom()
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+
+    def draw(self, problem: Problem) -> list[PreparedCase]:
+        """Fresh hidden cases for one submission to `problem`."""
+        with self._wake:
+            self._problems.setdefault(problem.id, problem)
+            draws = self._draws.setdefault(problem.id, [])
+            if draws:
+                cases = self._random.choice(draws)
+                self._used[id(cases)] = self._used.get(id(cases), 0) + 1
+                if self._used[id(cases)] >= self.uses:
+                    # Retired (by identity: cases compare arrays): a new draw replaces it.
+                    draws[:] = [d for d in draws if d is not cases]
+                    self._used.pop(id(cases), None)
+                self._start()
+                self._wake.notify()
+                return cases
+        # Nothing drawn yet for this problem (the first submission): draw on the spot.
+        cases = _prepare(problem, fresh_hidden_cases(problem, secrets.randbits(40)))
+        with self._wake:
+            self._draws[problem.id].append(cases)
+            self._used[id(cases)] = 1
+            self._start()
+            self._wake.notify()
+        return cases
+
+    def ready_count(self, problem_id: str) -> int:
+        """Draws currently held for a problem."""
+        with self._wake:
+            return len(self._draws.get(problem_id, ()))
+
+    def fill(self, problems: list[Problem]) -> None:
+        """Have draws prepared for these problems from now on (in the background)."""
+        with self._wake:
+            for problem in problems:
+                if takes_seed(problem):
+                    self._problems.setdefault(problem.id, problem)
+                    self._draws.setdefault(problem.id, [])
+            self._start()
+            self._wake.notify()
+
+    def _start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="fresh-cases", daemon=True)
+            self._thread.start()
+            # A daemon thread inside a torch kernel when the interpreter exits aborts the
+            # process ("terminate called without an active exception"): stop it first.
+            atexit.register(self.stop)
+
+    def stop(self) -> None:
+        """Let the background thread finish the draw it is making, and end."""
+        with self._wake:
+            self._stopping = True
+            self._wake.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+
+    def _missing(self) -> Problem | None:
+        for problem_id, draws in self._draws.items():
+            if len(draws) < self.size:
+                return self._problems[problem_id]
+        return None
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                problem = self._missing()
+                while problem is None and not self._stopping:
+                    self._wake.wait()
+                    problem = self._missing()
+                if self._stopping:
+                    return
+            try:
+                cases = _prepare(problem, fresh_hidden_cases(problem, secrets.randbits(40)))
+            except Exception:  # noqa: BLE001 - one broken problem must not stop the others
+                log.exception("fresh hidden cases of %s could not be prepared", problem.id)
+                with self._wake:
+                    self._draws.pop(problem.id, None)
+                continue
+            with self._wake:
+                self._draws.setdefault(problem.id, []).append(cases)
+
+
+FRESH = FreshCases()
+
+
+def cases_for(problem: Problem, mode: str) -> list[PreparedCase]:
+    """What a submission is graded on: the samples, and for 'submit' fresh hidden cases.
+
+    The samples come first, so that whatever the code prints before the first hidden case
+    can be shown, and nothing after it.
+    """
+    fixed = prepared_cases(problem)
+    samples = [c for c in fixed if not c.case.hidden]
+    if mode != "submit":
+        return samples
+    if not takes_seed(problem):  # an older cases.py: its hidden cases stay fixed
+        return samples + [c for c in fixed if c.case.hidden]
+    return samples + FRESH.draw(problem)
 
 
 def prepare_custom(problem: Problem, case: Case) -> PreparedCase:

@@ -117,6 +117,7 @@ def serve(
     import uvicorn
 
     from app.web import create_app
+    from app.web.limits import server_options
 
     settings = Settings()
     updates = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
@@ -125,12 +126,7 @@ def serve(
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(levelname)-8s %(name)s: %(message)s"
     )
-    uvicorn.run(
-        create_app(settings),
-        host=settings.host,
-        port=settings.port,
-        log_level=settings.log_level.lower(),
-    )
+    uvicorn.run(create_app(settings), **server_options(settings))
 
 
 @problems_cli.command("list")

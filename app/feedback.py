@@ -6,6 +6,7 @@ decided in app.grading. Every message is built in both languages (graders.text).
 
 from __future__ import annotations
 
+import builtins
 import re
 import signal
 from typing import Any
@@ -70,6 +71,15 @@ def error_row(name: str, hidden: bool, error: dict) -> tuple[Verdict, CaseResult
     if out_of_memory(error):
         text = msg("memory limit exceeded: ", "超出内存限制：") + error["message"]
         return Verdict.MEMORY_LIMIT, CaseResult(name, False, "memory_limit", text, hidden, details)
+    if error.get("redacted"):
+        kind, line = error.get("type", "Exception"), error.get("line")
+        where = msg(f" on line {line}", f"（第 {line} 行）") if line else Msg("")
+        text = (
+            msg(f"{kind} raised in a hidden case", f"隐藏用例中抛出了 {kind}")
+            + where
+            + msg(" (a hidden case's error message is not shown)", "；隐藏用例不显示异常信息")
+        )
+        return Verdict.RUNTIME_ERROR, CaseResult(name, False, "error", text, hidden, details)
     # The exception's own text is the same in both languages; our words around it are not.
     message = Msg(error.get("message", ""))
     if error.get("type") == "PermissionError" or "can't start new thread" in message:
@@ -316,3 +326,52 @@ def determinism(message: dict | None) -> Finding | None:
             )
             return Finding("determinism", message_text, {})
     return None
+
+
+# Exception classes whose names are safe to repeat for a hidden case: Python's own, and the
+# two numpy and torch raise. A class the code defines could carry data in its name.
+_KNOWN_ERRORS = frozenset(
+    name
+    for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)
+) | {"AxisError", "LinAlgError"}
+
+
+def redact_hidden(message: dict, source_lines: int) -> dict:
+    """A hidden case's answer without anything the code could have written into it.
+
+    Exception texts, the names of its own classes and functions, warning texts and the
+    shapes in scope could all carry a hidden input out; what stays is what went wrong: the
+    kind of error and its line, the verdict and the statistics of the comparison.
+    """
+    out = dict(message)
+    if isinstance(out.get("error"), dict):
+        out["error"] = _redacted_error(out["error"], source_lines)
+    gradients = out.get("gradients")
+    if isinstance(gradients, dict) and isinstance(gradients.get("error"), dict):
+        out["gradients"] = {**gradients, "error": _redacted_error(gradients["error"], source_lines)}
+    outputs = out.get("outputs")
+    if isinstance(outputs, list):
+        out["outputs"] = [
+            {**o, "wrong_type": "another type"} if isinstance(o, dict) and "wrong_type" in o else o
+            for o in outputs
+        ]
+    return out
+
+
+def _redacted_error(error: dict, source_lines: int) -> dict:
+    kind = error.get("type")
+    memory = out_of_memory(error)
+    if memory:
+        kind = "MemoryError"
+    elif kind not in _KNOWN_ERRORS:
+        kind = "Exception"
+    line = error.get("line")
+    line = line if isinstance(line, int) and 0 < line <= source_lines else None
+    return {
+        "type": kind,
+        "message": kind,
+        "traceback": "",
+        "line": line,
+        "redacted": True,
+    }

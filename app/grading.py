@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 import numpy as np
 import torch
 
-from app.cases import PreparedCase, cases_key, prepared_cases
-from app.codec import Caps, CodecError, decode
+from app.cases import PreparedCase, cases_for
+from app.codec import Caps
 from app.diagnosis import diagnose
 from app.feedback import (
     check_module,
@@ -20,18 +21,21 @@ from app.feedback import (
     how_it_ended,
     layout_mismatch,
     merge_repeated_errors,
+    redact_hidden,
     return_mismatch,
     warned,
 )
 from app.problems.model import Problem
 from app.sandbox.limits import SandboxLimits
-from app.sandbox.messages import case_message, load_message
+from app.sandbox.messages import UNREADABLE, Unreadable, read_messages
 from app.sandbox.pool import RunReport, SandboxPool
 from graders.compare import ReturnSpec, compare_output, heatmap, matches, plain
 from graders.properties import check_case, check_weights
 from graders.result import VERDICT_ORDER, CaseResult, GradeResult, Verdict
 from graders.static_check import check_source
 from graders.text import Msg, join, msg
+
+log = logging.getLogger("shousi.grading")
 
 MAX_CODE_BYTES = 64 * 1024
 SHOWN_VALUES = 64  # expected/got arrays up to this size are echoed for visible cases
@@ -100,16 +104,12 @@ def grade_submission(
     rejection = check_source(code, entry=meta.entry, forbidden_api=meta.forbidden.api)
     if rejection:
         return result(Verdict.REJECTED, [], rejection.message)
-    cases = [c for c in prepared_cases(problem) if mode == "submit" or not c.case.hidden]
-    job = _job(problem, code)
-    key = cases_key(problem, mode)
-    if key in pool.preloaded:
-        job["cases_key"] = key
-    else:
-        job["cases"] = [c.wire for c in cases]
+    # Hidden cases are drawn afresh for each submission: no answer table can be learnt.
+    cases = cases_for(problem, mode)
+    job = {**_job(problem, code), "case_frames": [c.encoded() for c in cases]}
     # SandboxBusy and SandboxFailure are the grader's trouble, not a verdict on the code.
     report = pool.run(job, wait_seconds=wait_seconds)
-    return _judge(problem, cases, report, result, pool.limits)
+    return _judge(problem, cases, report, result, pool.limits, code_lines=len(code.splitlines()))
 
 
 def _judge(
@@ -120,45 +120,34 @@ def _judge(
     limits: SandboxLimits,
     *,
     show_all: bool = False,
+    code_lines: int = 0,
 ) -> GradeResult:
+    stdout = _visible_stdout(cases, report, show_all)
     caps = Caps(max_bytes=limits.output_bytes)
-    messages: list[dict] = []
-    for frame in report.frames:
-        try:
-            message = decode(frame, caps)
-        except CodecError as exc:
-            text = msg(
-                f"your code's output could not be read: {exc}", f"无法读取你的代码的输出：{exc}"
-            )
-            return result(Verdict.RUNTIME_ERROR, [], text)
-        if not isinstance(message, dict):
-            text = msg("your code's output could not be read", "无法读取你的代码的输出")
-            return result(Verdict.RUNTIME_ERROR, [], text)
-        messages.append(message)
+    try:
+        child = read_messages(report.frames, caps=caps, case_count=len(cases))
+    except Unreadable as exc:
+        # The reason stays in the log: a forged frame's contents are not echoed back.
+        log.info("%s: the child's result could not be read: %s", problem.id, exc)
+        return result(Verdict.RUNTIME_ERROR, [], UNREADABLE, stdout)
     ended = how_it_ended(report, limits)
-    if not messages:
+    if child.load is None:
         row = CaseResult("load", False, ended[1], ended[2])
-        return result(ended[0], [row], ended[2], report.stdout)
-    unreadable = msg(
-        "your code's output could not be read (a malformed result frame)",
-        "无法读取你的代码的输出（结果帧格式不对）",
-    )
-    if not load_message(messages[0]):
-        return result(Verdict.RUNTIME_ERROR, [], unreadable, report.stdout)
-    if messages[0].get("load") != "ok":
-        return _load_failure(problem, messages[0], result, report.stdout)
-    if not all(case_message(m) for m in messages[1:]):
-        return result(Verdict.RUNTIME_ERROR, [], unreadable, report.stdout)
-    by_index = {m.get("case"): m for m in messages[1:] if "case" in m}
+        return result(ended[0], [row], ended[2], stdout)
+    if child.load["load"] != "ok":
+        return _load_failure(problem, child.load, result, stdout)
+    by_index = child.cases
     rows: list[CaseResult] = []
     verdicts: list[Verdict] = []
-    stopped = any(m.get("stopped") == "memory_limit" for m in messages[1:])
+    stopped = child.stopped
     if stopped:
         ended = (Verdict.MEMORY_LIMIT, "not_run", Msg(""))
     for index, prepared in enumerate(cases):
         message = by_index.get(index)
         if message is not None:
-            verdict, row = _judge_case(problem, prepared, message, show_all=show_all)
+            verdict, row = _judge_case(
+                problem, prepared, message, show_all=show_all, source_lines=code_lines
+            )
         else:
             verdict, kind, text = ended
             if stopped:
@@ -172,7 +161,7 @@ def _judge(
         rows.append(row)
         verdicts.append(verdict)
     messages_by_case = [by_index.get(i) for i in range(len(cases))]
-    explain_call_errors(problem, rows, messages[0].get("signature"))
+    explain_call_errors(problem, rows, child.load.get("signature"))
     merge_repeated_errors(rows)
     _explain(problem, cases, messages_by_case, rows, verdicts)
     final = _worst(verdicts)
@@ -180,7 +169,7 @@ def _judge(
     summary = next((row.message for row, v in zip(rows, verdicts, strict=True) if v is final), "")
     if final is Verdict.ACCEPTED:
         summary = ""
-    graded = result(final, rows, summary, report.stdout)
+    graded = result(final, rows, summary, stdout)
     graded.attention = attention_view(problem, cases, messages_by_case, rows)
     # One hand-made input cannot tell known mistakes apart: custom runs get no diagnosis.
     if final is Verdict.WRONG_ANSWER and not show_all:
@@ -188,6 +177,21 @@ def _judge(
         graded.diagnosis = [e.tag for e in found]
         graded.diagnosis_texts = {e.tag: {"en": e.text.en, "zh": e.text.zh} for e in found}
     return graded
+
+
+def _visible_stdout(cases: list[PreparedCase], report: RunReport, show_all: bool) -> str:
+    """What the code printed, up to the first hidden case: what it printed there could be
+    that case's inputs."""
+    first_hidden = next((i for i, c in enumerate(cases) if c.case.hidden), None)
+    if first_hidden is None or show_all:
+        return report.stdout
+    shown, withheld = report.stdout_before_case(first_hidden)
+    if withheld:
+        shown += (
+            f"\n[{withheld} more bytes printed during hidden cases are not shown]"
+            f"\n[隐藏用例中打印的 {withheld} 字节不显示]"
+        )
+    return shown
 
 
 def _load_failure(problem: Problem, load: dict, result: Any, stdout: str) -> GradeResult:
@@ -208,8 +212,15 @@ def _load_failure(problem: Problem, load: dict, result: Any, stdout: str) -> Gra
 
 
 def _judge_case(
-    problem: Problem, prepared: PreparedCase, message: dict, *, show_all: bool = False
+    problem: Problem,
+    prepared: PreparedCase,
+    message: dict,
+    *,
+    show_all: bool = False,
+    source_lines: int = 0,
 ) -> tuple[Verdict, CaseResult]:
+    if prepared.case.hidden and not show_all:
+        message = redact_hidden(message, source_lines)
     verdict, row = _judge_values(problem, prepared, message, show_all=show_all)
     if not row.passed:
         row.message += warned(message, row.hidden)

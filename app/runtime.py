@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from app.sandbox.isolation import LAYERS, probe
+from app.sandbox.isolation import DISABLEABLE, LAYERS, probe
 from app.sandbox.pool import SandboxPool
 from app.settings import Settings
 
@@ -20,7 +20,11 @@ def build_pool(settings: Settings, *, size: int | None = None, first_slot: int =
     unknown = sorted(set(settings.sandbox_required) - set(LAYERS))
     if unknown:
         raise SandboxUnavailable(f"SHOUSI_SANDBOX_REQUIRED names unknown layers: {unknown}")
-    layers = probe()
+    unknown = sorted(set(settings.sandbox_disable) - set(DISABLEABLE))
+    if unknown:
+        raise SandboxUnavailable(f"SHOUSI_SANDBOX_DISABLE names unknown layers: {unknown}")
+    off = set(settings.sandbox_disable)
+    layers = probe(want_uid="uid" not in off, want_signal_scope="landlock_signal_scope" not in off)
     for name, state in layers.to_dict().items():
         log.info(
             "sandbox layer %-8s %s  %s", name, "on " if state["active"] else "off", state["detail"]

@@ -39,14 +39,34 @@ class Settings(BaseSettings):
     queue_limit: int = Field(
         32, ge=0, description="Submissions that may wait for a worker; beyond it, a 429."
     )
+    client_limit: int = Field(
+        0,
+        ge=0,
+        description="Gradings one client (IP address) may have running or waiting at once; "
+        "beyond it, a 429. 0: one less than the workers (at least 1), so that one client "
+        "never holds every worker.",
+    )
     cpu_seconds: float = Field(5.0, gt=0, description="CPU time limit per submission.")
     wall_seconds: float = Field(10.0, gt=0, description="Wall-clock limit per submission.")
     memory_mb: int = Field(1024, ge=64, description="Memory a submission may add, in MiB.")
     log_level: str = Field("info", description="Log level: debug, info, warning, error.")
+    max_body_kb: int = Field(
+        1024,
+        ge=64,
+        description="Largest request body, in KiB; a larger one is a 413 before it is read.",
+    )
     sandbox_required: list[str] = Field(
         default_factory=lambda: ["rlimits", "seccomp"],
         description="Isolation layers that must be active, or the app refuses to start.",
     )
+    sandbox_disable: list[str] = Field(
+        default_factory=list,
+        description="For tests only: `uid` and `landlock_signal_scope` to switch off.",
+    )
+
+    def client_share(self) -> int:
+        """Gradings one client may have in flight (running or waiting)."""
+        return self.client_limit or max(1, self.workers - 1)
 
     def problem_dirs(self) -> list[Path]:
         """The built-in bank followed by any configured extra directories."""

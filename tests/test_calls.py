@@ -88,9 +88,12 @@ def test_a_function_without_a_mask_passes_unmasked_cases_and_is_told_why(grade) 
     assert "takes 3 positional arguments but 4 were given" in first.message
     assert "`attention(q, k, v, mask=None)`" in first.message
     assert "yours is `attention(Q, K, V)`" in first.message
-    assert f"the same error on {len(failed)} cases" in first.message
-    assert all(f"as in “{first.name}”" in case.message for case in failed[1:])
     assert result.message == first.message
+    # A hidden case's error text could carry its inputs out: only its kind and line show.
+    hidden = [case for case in failed if case.hidden]
+    assert hidden and not any("positional arguments" in case.message for case in hidden)
+    assert "TypeError raised in a hidden case" in hidden[0].message
+    assert all(f"as in “{hidden[0].name}”" in case.message for case in hidden[1:])
 
 
 def test_returning_the_weights_too_is_a_wrong_answer_that_says_so(grade) -> None:

@@ -360,3 +360,21 @@ def test_parameters_that_do_not_match_the_contract_are_listed(
     assert "missing `wo.weight` (8, 8), `wo.bias` (8,)" in row.message
     assert "unexpected `out.bias` (8,), `out.weight` (8, 8)" in row.message
     assert "`wk.weight` is (4, 8), expected (8, 8)" in row.message
+
+
+def test_a_long_chinese_comment_is_graded(bank: Bank, pool: SandboxPool) -> None:
+    # 21,000 Chinese characters are 63 KB of UTF-8, and six times that once JSON-escaped.
+    comment = "# " + "注意力" * 7000 + "\n"
+    code = comment + solution("softmax")
+    assert len(code.encode("utf-8")) < 64 * 1024
+    result = grade_submission(problem=bank.get("softmax"), code=code, mode="run", pool=pool)
+    assert result.accepted, result.message
+
+
+def test_an_unsigned_result_is_a_wrong_dtype_not_a_harness_failure(
+    bank: Bank, pool: SandboxPool
+) -> None:
+    code = "import numpy as np\n\n\ndef softmax(x, axis=-1):\n    return x.astype(np.uint32)\n"
+    result = grade_submission(problem=bank.get("softmax"), code=code, mode="run", pool=pool)
+    assert result.verdict is Verdict.WRONG_ANSWER
+    assert "uint32" in result.cases[0].message

@@ -22,7 +22,7 @@ from app.grading import grade_submission
 from app.problems import Bank
 from app.runtime import build_pool
 from app.sandbox.pool import SandboxPool
-from app.sandbox.selfcheck import check_one, corpus, host_problem
+from app.sandbox.selfcheck import check_one, corpus, host_problem, secrecy_attacks
 from app.settings import Settings
 from tests.conftest import ROOT, TEST_LIMITS, solution
 
@@ -68,8 +68,10 @@ def hostile_pool(workdir_root: Path) -> Iterator[SandboxPool]:
 
 
 def _grader(bank: Bank, pool: SandboxPool, mode: str = "submit"):
-    problem = bank.get("softmax")
-    return lambda code: grade_submission(problem=problem, code=code, mode=mode, pool=pool)
+    def grade(code: str, problem_id: str = "softmax"):  # noqa: ANN202
+        return grade_submission(problem=bank.get(problem_id), code=code, mode=mode, pool=pool)
+
+    return grade
 
 
 def test_there_are_at_least_34_hostile_submissions() -> None:
@@ -105,6 +107,7 @@ FAST_HOSTILE = [
     for h in HOSTILE
     if "time_limit" not in h.verdict
     and h.name not in ("memory bomb, gradually", "search the disk for references")
+    and h.name not in {s.name for s in secrecy_attacks()}  # their verdicts need hidden cases
 ]
 
 
@@ -116,7 +119,7 @@ def test_a_thousand_hostile_jobs_leave_the_pool_healthy(
     started = time.monotonic()
     for index in range(1000):
         hostile = FAST_HOSTILE[index % len(FAST_HOSTILE)]
-        verdict = grade(hostile.code).verdict.value
+        verdict = grade(hostile.code, hostile.problem).verdict.value
         assert verdict in hostile.verdict.split("|"), (index, hostile.name, verdict)
     elapsed = time.monotonic() - started
     assert host_problem(hostile_pool, workdir_root, hostile_pool.baseline) is None

@@ -20,7 +20,8 @@ SLOW = "import time\n\n\ndef softmax(x, axis=-1):\n    time.sleep(0.6)\n    retu
 
 
 def test_full_queue_answers_429_and_a_long_wait_503_never_a_hang() -> None:
-    settings = Settings(workers=1, queue_limit=1, queue_seconds=1.0, **TEST_LIMITS)
+    # One test client plays every user here: lift the per-client share to reach the queue's.
+    settings = Settings(workers=1, queue_limit=1, queue_seconds=1.0, client_limit=8, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
         while client.get("/healthz").json()["workers_ready"] < 1:
             time.sleep(0.1)
@@ -46,6 +47,36 @@ def test_full_queue_answers_429_and_a_long_wait_503_never_a_hang() -> None:
             ).json()["verdict"]
             == "accepted"
         )
+
+
+def test_one_client_cannot_hold_every_worker() -> None:
+    settings = Settings(workers=2, queue_limit=8, **TEST_LIMITS)  # share: 1 grading at once
+    hog = "import time\n\n\ndef softmax(x, axis=-1):\n    time.sleep(3)\n    return x\n"
+    app = create_app(settings)
+    # A second address on the same running app (entered once: one lifespan, one pool).
+    other = TestClient(app, client=("203.0.113.9", 5000))
+    with TestClient(app) as client:
+        while client.get("/healthz").json()["workers_ready"] < 2:
+            time.sleep(0.1)
+
+        def hog_post(_: int):
+            return client.post("/api/problems/softmax/submissions", json={"code": hog})
+
+        with ThreadPoolExecutor(max_workers=4) as executor:
+            hogs = [executor.submit(hog_post, i) for i in range(4)]
+            time.sleep(0.5)  # the first hog is running; the rest were turned away
+            started = time.monotonic()
+            response = other.post(
+                "/api/problems/softmax/submissions", json={"code": solution("softmax")}
+            )
+            waited = time.monotonic() - started
+            statuses = sorted(f.result().status_code for f in hogs)
+        # Another user is graded at once, on the worker the first client could not take.
+        assert response.json()["verdict"] == "accepted" and waited < 2.5
+        assert statuses == [200, 429, 429, 429], statuses
+        turned_away = next(f.result() for f in hogs if f.result().status_code == 429)
+        assert "already have 1 grading" in turned_away.json()["detail"]
+        assert turned_away.headers["retry-after"]
 
 
 def test_grading_never_blocks_the_event_loop() -> None:

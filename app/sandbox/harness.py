@@ -6,24 +6,25 @@ codec frame; the trusted process compares them. The child never sees expected ou
 
 from __future__ import annotations
 
+import bisect
 import builtins
 import contextlib
+import ctypes
 import re
 import sys
 import traceback
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import torch
 
-from app.codec import TensorArray, encode
+from app.codec import ALLOWED_DTYPES, TensorArray, encode
 from app.sandbox.capture import SoftmaxRecorder
 from app.sandbox.protocol import out_of_memory, write_frame
 
 SOLUTION_FILE = "solution.py"
-# Case inputs preloaded into the warm worker, by "<problem id>/<mode>".
-PRELOADED: dict[str, list[dict]] = {}
 
 
 class ForbiddenAPIError(BaseException):
@@ -42,41 +43,139 @@ class _Guard:
         raise ForbiddenAPIError(f"{name} is not allowed in this problem")
 
 
-# Every aten operator usable on CPU, listed once in the warm worker (before forking).
-_ATEN_OPS: list[str] = []
-_CPU_KEYS = ("CPU", "CompositeImplicitAutograd", "CompositeExplicitAutograd")
-_trap_libraries: list[Any] = []
+# Every operator that can compute on CPU, listed once in the warm worker (before forking):
+# (namespace, name with overload, base name, the dispatch keys it has a kernel for).
+_OPS: list[tuple[str, str, str, tuple[str, ...]]] = []
+# Every backend a CPU process can reach (dense, sparse, MKL-DNN, quantized, nested) and the
+# composite keys, so that neither another tensor layout nor the autograd path (which uses a
+# composite kernel directly) finds an untrapped kernel.
+_TRAP_KEYS = (
+    "CPU",
+    "SparseCPU",
+    "SparseCsrCPU",
+    "MkldnnCPU",
+    "QuantizedCPU",
+    "NestedTensorCPU",
+    "CompositeImplicitAutograd",
+    "CompositeExplicitAutograd",
+    "CompositeExplicitAutogradNonFunctional",
+)
+# Python implementations of operators (torch._refs, torch._decomp, torch._prims): reachable
+# without the dispatcher, so trapped by name. (owner, attribute, name shown).
+_PY_KERNELS: list[tuple[Any, Any, str]] = []
+_PY_KERNEL_MODULES = ("torch._refs", "torch._decomp", "torch._prims")
+_INCREF = ctypes.pythonapi.Py_IncRef
 
 
-def install_aten_traps(guard: _Guard, prefixes: list[str]) -> None:
-    """Replace forbidden aten kernels (by name prefix) with traps, below every Python alias.
+def install_kernel_traps(guard: _Guard, stems: list[str]) -> None:
+    """Trap every kernel whose operator name contains a forbidden stem, under every key.
 
-    Only the named operators change, so every other operator runs at full speed (a dispatch
-    mode would put a Python call in front of each, and importing it adds 76 MB and 800
-    modules to every worker). A CPU
-    kernel takes precedence over a composite one, and a composite operator reached through
-    autograd decomposes into operators that are themselves trapped.
+    A stem such as ``_softmax`` matches ``_softmax``, ``_log_softmax``, ``_sparse_softmax``,
+    ``special_softmax`` and ``quantized::softmax``'s siblings in any namespace; each gets a
+    trap for every dispatch key it has a kernel for, so a sparse, MKL-DNN, quantized or
+    nested tensor, an autograd call or ``torch._C._VariableFunctions`` all land on it. The
+    registration handles are then leaked on purpose: no Python object owns them, so user
+    code can neither find them nor drop them to bring the real kernels back.
     """
-    if not prefixes:
+    wanted = tuple(stem for stem in stems if stem)
+    if not wanted:
         return
-    library = torch.library.Library("aten", "IMPL")
-    _trap_libraries.append(library)
-    wanted = tuple(prefixes)
-    names = [
-        qualified.removeprefix("aten::")
-        for qualified in _ATEN_OPS
-        if qualified.removeprefix("aten::").split(".")[0].startswith(wanted)
-    ]
+    modules: dict[str, Any] = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "overriding a previously registered kernel"
+        for namespace, name, _base, keys in _matching(_OPS, _OPS_INDEX, wanted):
+            module = modules.get(namespace)
+            if module is None:
+                module = torch._C._dispatch_library("IMPL", namespace, "", "shousi-guard", 0)
+                modules[namespace] = module
+
+            def trap(*_args: Any, _name: str = f"{namespace}::{name}", **_kwargs: Any) -> None:
+                guard.trip(f"torch.ops.{_name.replace('::', '.')}")
+
+            for key in keys:
+                with contextlib.suppress(RuntimeError):
+                    # The C++ registration directly: Library.impl's Python checks cost 4x more.
+                    module.impl(name, key, trap, False)
+    for module in modules.values():
+        _INCREF(ctypes.py_object(module))
+    modules.clear()
+    for owner, attr, lowered in _matching(_PY_KERNELS, _PY_INDEX, wanted):
+
+        def py_trap(*_args: Any, _name: str = lowered, **_kwargs: Any) -> None:
+            guard.trip(_name)
+
+        with contextlib.suppress(Exception):
+            if isinstance(owner, dict):
+                owner[attr] = py_trap
+            else:
+                setattr(owner, attr, py_trap)
+
+
+class _Index:
+    """Names of a list's items, one per line, for finding matches with a single regex scan."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.starts: list[int] = []
+
+    def build(self, names: list[str]) -> None:
+        self.starts, offset = [], 0
         for name in names:
+            self.starts.append(offset)
+            offset += len(name) + 1
+        self.text = "\n".join(names)
 
-            def trap(*_args: Any, _name: str = name, **_kwargs: Any) -> None:
-                guard.trip(f"torch.ops.aten.{_name}")
 
-            with contextlib.suppress(RuntimeError):
-                # The C++ registration directly: Library.impl's Python checks cost 4x more.
-                library.m.impl(name, "CPU", trap, False)
+_OPS_INDEX = _Index()
+_PY_INDEX = _Index()
+
+
+def _matching(items: list, index: _Index, stems: tuple[str, ...]) -> list:
+    """The items whose indexed name contains a stem (str.find over one text: well under 1 ms)."""
+    lines: set[int] = set()
+    for stem in stems:
+        found = index.text.find(stem)
+        while found != -1:
+            line = bisect.bisect_right(index.starts, found) - 1
+            lines.add(line)
+            # On to the next line: one match per name is enough.
+            following = index.starts[line + 1] if line + 1 < len(index.starts) else len(index.text)
+            found = index.text.find(stem, following)
+    return [items[line] for line in sorted(lines)]
+
+
+def _index_kernels() -> None:
+    """List, once per worker, the operators and Python kernels a trap may have to cover."""
+    for qualified in torch._C._dispatch_get_all_op_names():
+        namespace, _, name = qualified.partition("::")
+        base = name.split(".")[0]
+        # A backward formula cannot stand in for the forward computation a problem forbids.
+        if "backward" in base:
+            continue
+        keys = tuple(
+            key
+            for key in _TRAP_KEYS
+            if torch._C._dispatch_has_kernel_for_dispatch_key(qualified, key)
+        )
+        if keys:
+            _OPS.append((namespace, name, base, keys))
+    for module_name, module in list(sys.modules.items()):
+        if module is None or not module_name.startswith(_PY_KERNEL_MODULES):
+            continue
+        for attr, value in list(vars(module).items()):
+            if callable(value) and not isinstance(value, type):
+                _PY_KERNELS.append((module, attr, f"{module_name}.{attr}"))
+    _OPS_INDEX.build([base for _, _, base, _ in _OPS])
+    tables = []
+    with contextlib.suppress(Exception):
+        import torch._decomp as decomp
+
+        tables = [decomp.decomposition_table, decomp.pre_autograd_decomposition_table]
+    for table in tables:
+        for op in list(table):
+            _PY_KERNELS.append((table, op, f"the decomposition of {op}"))
+    # Matched as "_name": torch._refs.softmax is the _softmax kernel written in Python.
+    _PY_INDEX.build(["_" + str(attr).lower() for _, attr, _ in _PY_KERNELS])
 
 
 def _resolve(path: str) -> tuple[Any, str] | None:
@@ -117,15 +216,7 @@ def install_guards(guard: _Guard, api_paths: list[str]) -> None:
 
 def warm_up() -> None:
     """Do, before forking, the lazy work every child would otherwise repeat."""
-    # Only operators that can compute something on CPU need a trap; a CUDA-only kernel or a
-    # backward formula cannot stand in for the forward computation a problem forbids.
-    _ATEN_OPS.extend(
-        name
-        for name in torch._C._dispatch_get_all_op_names()
-        if name.startswith("aten::")
-        and "backward" not in name
-        and any(torch._C._dispatch_has_kernel_for_dispatch_key(name, key) for key in _CPU_KEYS)
-    )
+    _index_kernels()
     # First calls of the usual operators fill caches that forked children then share.
     x = torch.randn(2, 3, 4)
     layer = torch.nn.Linear(4, 4)
@@ -166,7 +257,7 @@ def _export(value: Any, max_bytes: int) -> dict:
     ):
         return {"too_large": nbytes}
     if type(value) is np.ndarray:
-        if value.dtype.kind not in "biuf":
+        if value.dtype.name not in ALLOWED_DTYPES:  # e.g. uint32: nothing to compare with
             return {"wrong_type": f"numpy.ndarray of dtype {value.dtype}"}
         return {"array": value, "type": "ndarray"}
     if isinstance(value, torch.Tensor) and type(value) in (torch.Tensor, torch.nn.Parameter):
@@ -306,7 +397,15 @@ def _warnings(caught: list, limit: int = 5) -> list[dict]:
 
 
 def _send(fd: int, message: dict) -> None:
+    # What was printed so far goes out first: the worker counts it against this frame.
+    # The streams are the ones the harness started with, whatever the code put in sys.
+    for stream in _STREAMS:
+        with contextlib.suppress(BaseException):
+            stream.flush()
     write_frame(fd, encode(message))
+
+
+_STREAMS: list[Any] = []
 
 
 _BUILTINS = dict(vars(builtins))
@@ -323,10 +422,24 @@ def _single_thread(*_args: Any, **_kwargs: Any) -> None:
     """Stand-in for torch.set_num_threads: the sandbox computes on one thread."""
 
 
-def run_submission(job: dict, result_fd: int, *, max_output: int = 1 << 20) -> None:
-    """Execute every case of `job` and stream one frame per case to `result_fd`."""
+def run_submission(
+    job: dict,
+    result_fd: int,
+    next_case: Callable[[], dict | None],
+    *,
+    max_output: int = 1 << 20,
+) -> None:
+    """Load the code of `job`, then run each case `next_case` gives, one frame per case.
+
+    A case arrives only after the previous one has been answered, so the code never holds
+    the inputs of a case other than the one it is running.
+    """
+    _STREAMS[:] = [sys.stdout, sys.stderr]
     guard = _Guard()
+    # Every trap is in place before the first byte of user code runs, from lists the code
+    # never gets to see change: it runs after them.
     install_guards(guard, job["forbidden_api"])
+    install_kernel_traps(guard, job["forbidden_aten"])
     # Thread creation is refused; asking torch for more threads must not abort the process.
     torch.set_num_threads = _single_thread
     torch.set_num_interop_threads = _single_thread
@@ -347,11 +460,12 @@ def run_submission(job: dict, result_fd: int, *, max_output: int = 1 << 20) -> N
         _send(result_fd, {"load": "missing_entry", "forbidden": guard.hit})
         return
     _send(result_fd, {"load": "ok", "signature": _signature_of(entry, job["kind"])})
-    install_aten_traps(guard, job["forbidden_aten"])
-    cases = PRELOADED[job["cases_key"]] if "cases_key" in job else job["cases"]
-    for index, case in enumerate(cases):
+    index = 0
+    while (case := next_case()) is not None:
         outcome = _run_case(job, entry, case, guard, source, max_output, recorder)
+        del case
         _send(result_fd, {"case": index, **outcome})
+        index += 1
         if out_of_memory(outcome.get("error")):
             # The heap is exhausted; later cases would only repeat it, slowly.
             _send(result_fd, {"stopped": "memory_limit"})

@@ -8,7 +8,7 @@ Layers, applied in this order in a freshly forked child before any user code run
                is born in it (needs CAP_SYS_ADMIN).
 - ``uid``      a distinct unprivileged uid/gid per worker slot (needs root).
 - ``landlock`` read-only view of the stdlib and installed packages only; no writes, no TCP,
-               no signals outside the child (Linux 5.13+).
+               no signals outside the child (Linux 5.13+; signals from 6.12, ABI 6).
 - ``seccomp``  allow-list syscall filter with no_new_privs (x86_64 and aarch64).
 
 The probe says which layers work here; the plan it yields is what every child applies,
@@ -27,6 +27,10 @@ from app.sandbox import landlock, seccomp
 from app.sandbox.limits import SandboxLimits
 
 LAYERS = ("rlimits", "netns", "uid", "landlock", "seccomp", "cgroup")
+# What SHOUSI_SANDBOX_DISABLE may switch off, so that tests can show the other layers hold
+# alone: the per-slot uid (as in a container, where the server is not root) and Landlock's
+# signal scope (as on a kernel before 6.12).
+DISABLEABLE = ("uid", "landlock_signal_scope")
 UID_BASE = 61000
 CLONE_NEWNET = 0x40000000
 _KEPT_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/nonexistent"}
@@ -41,6 +45,7 @@ class Plan:
     netns: bool = False
     uid: bool = False
     landlock: bool = False
+    landlock_signal_scope: bool = False
     seccomp_arch: str | None = None
 
     def to_dict(self) -> dict:
@@ -157,7 +162,9 @@ def _probe_child(write_fd: int) -> None:
     os.write(write_fd, json.dumps(results).encode())
 
 
-def probe(*, want_netns: bool = True, want_uid: bool = True) -> LayerReport:
+def probe(
+    *, want_netns: bool = True, want_uid: bool = True, want_signal_scope: bool = True
+) -> LayerReport:
     """Find out, in a throw-away child, which layers this host allows."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
@@ -176,13 +183,17 @@ def probe(*, want_netns: bool = True, want_uid: bool = True) -> LayerReport:
     results = json.loads(raw or b"{}")
     ok = {name: results.get(name, "").startswith("ok") for name in LAYERS}
     arch = seccomp.machine_arch()
+    scopes_signals = ok["landlock"] and landlock.abi_version() >= 6
     plan = Plan(
         netns=ok["netns"] and want_netns,
         uid=ok["uid"] and want_uid,
         landlock=ok["landlock"],
+        landlock_signal_scope=scopes_signals and want_signal_scope,
         seccomp_arch=arch if ok["seccomp"] else None,
     )
     details = {name: results.get(name, "probe failed") for name in LAYERS}
+    if scopes_signals and not want_signal_scope:
+        details["landlock"] += "; signal scope disabled by settings"
     details["rlimits"] = "ok"
     details["cgroup"] = "not used: rlimits and the syscall filter bound memory and processes"
     if ok["netns"] and not want_netns:

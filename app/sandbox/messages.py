@@ -1,116 +1,210 @@
 """The shape of what a child may say, checked before the trusted side reads any of it.
 
 The codec already guarantees plain data (no objects, no pickles, arrays within caps). These
-checks add the structure: a frame forged by hostile code that decodes fine but has, say, a
-string where an array belongs must become a clear verdict, not an exception in the server.
+checks add the structure: each kind of frame the harness sends has fixed keys, each of a
+fixed type, in a fixed order (the load frame, one frame per case in order, perhaps a last
+`stopped`). A frame forged by hostile code that decodes fine but has, say, a list where
+the case index belongs or a key the harness never writes is refused as a whole: the
+verdict is `runtime_error`, "the result could not be read", never an exception in the
+server.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from app.codec import ALLOWED_DTYPES, Caps, CodecError, decode
+from graders.text import msg
+
+UNREADABLE = msg("the result could not be read", "无法读取运行结果")
+LOAD_OUTCOMES = ("ok", "error", "missing_entry")
+# How the harness names a tensor's dtype: str(tensor.dtype) of an exportable tensor.
+TORCH_DTYPES = frozenset(f"torch.{name}" for name in ALLOWED_DTYPES)
+
+
+class Unreadable(ValueError):
+    """A frame that could not be decoded, or is not one the harness sends."""
+
+
+@dataclass(frozen=True)
+class ChildMessages:
+    """What the child said, checked: how its code loaded and a message per case it ran."""
+
+    load: dict[str, Any] | None
+    cases: dict[int, dict[str, Any]]
+    stopped: bool  # it stopped early: the heap was exhausted
+
+
+def read_messages(frames: list[bytes], *, caps: Caps, case_count: int) -> ChildMessages:
+    """Decode and check every frame, in the order the harness writes them.
+
+    Raises Unreadable at the first frame that is not what the harness would have sent.
+    """
+    messages = []
+    for frame in frames:
+        try:
+            messages.append(decode(frame, caps))
+        except CodecError as exc:
+            raise Unreadable(str(exc)) from None
+    if not messages:
+        return ChildMessages(None, {}, False)
+    load, *rest = messages
+    if not load_message(load):
+        raise Unreadable("the first frame is not a load frame")
+    if load["load"] != "ok" and rest:
+        raise Unreadable("frames after a failed load")
+    cases: dict[int, dict[str, Any]] = {}
+    stopped = False
+    for message in rest:
+        if stopped:
+            raise Unreadable("a frame after the last")
+        if _only(message, "stopped", "memory_limit"):
+            stopped = True
+        elif not case_message(message):
+            raise Unreadable("a malformed case frame")
+        elif message["case"] != len(cases) or message["case"] >= case_count:
+            raise Unreadable("case frames out of order")
+        else:
+            cases[message["case"]] = message
+    return ChildMessages(load, cases, stopped)
+
+
+def _only(value: Any, key: str, expected: Any) -> bool:
+    """`value` is {key: expected}; never compares an array, whose truth is ambiguous."""
+    return (
+        isinstance(value, dict)
+        and value.keys() == {key}
+        and type(value[key]) is type(expected)
+        and value[key] == expected
+    )
+
+
+def _str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _load_outcome(value: Any) -> bool:
+    return isinstance(value, str) and value in LOAD_OUTCOMES
 
 
 def _str_or_none(value: Any) -> bool:
     return value is None or isinstance(value, str)
 
 
+def _count(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _line(value: Any) -> bool:
+    return value is None or type(value) is int
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
 def _shape(value: Any) -> bool:
-    return isinstance(value, list) and all(type(n) is int for n in value)
+    return isinstance(value, list) and all(map(_count, value))
 
 
-def _names(value: Any, check: Any) -> bool:
-    return isinstance(value, dict) and all(
-        isinstance(key, str) and check(item) for key, item in value.items()
-    )
+def _names(value: Any, check: Callable[[Any], bool]) -> bool:
+    return isinstance(value, dict) and all(check(item) for item in value.values())
+
+
+def _fields(value: Any, required: dict[str, Callable], optional: dict[str, Callable]) -> bool:
+    """A dict with every required key, no key beyond the optional ones, each value checked."""
+    if not isinstance(value, dict) or not required.keys() <= value.keys():
+        return False
+    checks = {**required, **optional}
+    return all(key in checks and checks[key](item) for key, item in value.items())
 
 
 def exported(value: Any) -> bool:
     """One returned value as the harness exports it (or says what it was instead)."""
     if not isinstance(value, dict):
         return False
-    if "array" in value:
+    kind = value.get("type")
+    if kind is not None and not isinstance(kind, str):
+        return False  # never compare what may be an array with ==
+    if kind == "ndarray":
+        return value.keys() == {"array", "type"} and type(value["array"]) is np.ndarray
+    if kind == "tensor":
         return (
-            isinstance(value["array"], np.ndarray)
-            and value.get("type") in ("ndarray", "tensor")
-            and _str_or_none(value.get("dtype"))
+            value.keys() == {"array", "type", "dtype"}
+            and type(value["array"]) is np.ndarray
+            and isinstance(value["dtype"], str)
+            and value["dtype"] in TORCH_DTYPES
         )
-    if "too_large" in value:
-        return type(value["too_large"]) is int
-    if "wrong_type" in value:
+    if value.keys() == {"too_large"}:
+        return _count(value["too_large"])
+    if value.keys() == {"wrong_type"}:
         return isinstance(value["wrong_type"], str)
-    return value.get("missing") is True
+    return False
+
+
+def _gradient(value: Any) -> bool:
+    """A gradient as exported, or the word that none reached that input or parameter."""
+    return _only(value, "missing", True) or exported(value)
+
+
+def _exports(value: Any) -> bool:
+    return isinstance(value, list) and all(map(exported, value))
+
+
+def _shapes_in_scope(value: Any) -> bool:
+    return _fields(value, {"on_line": _strings, "shapes": lambda v: _names(v, _shape)}, {})
+
+
+_ERROR = {"type": _str, "message": _str, "traceback": _str, "line": _line}
 
 
 def error(value: Any) -> bool:
     """A described exception: type, message, traceback, line and perhaps shapes in scope."""
-    if not isinstance(value, dict):
-        return False
-    if not all(_str_or_none(value.get(key)) for key in ("type", "message", "traceback")):
-        return False
-    if not (value.get("line") is None or type(value.get("line")) is int):
-        return False
-    shapes = value.get("shapes")
-    return shapes is None or (
-        isinstance(shapes, dict)
-        and _names(shapes.get("shapes", {}), _shape)
-        and isinstance(shapes.get("on_line", []), list)
-        and all(isinstance(name, str) for name in shapes.get("on_line", []))
-    )
+    return _fields(value, _ERROR, {"shapes": _shapes_in_scope})
 
 
 def _gradients(value: Any) -> bool:
-    if not isinstance(value, dict):
-        return False
-    if "error" in value and not error(value["error"]):
-        return False
-    if not _str_or_none(value.get("forbidden")):
-        return False
-    return all(_names(value.get(group, {}), exported) for group in ("inputs", "parameters"))
+    if _only(value, "detached", True):
+        return True
+    if isinstance(value, dict) and value.keys() == {"forbidden"}:
+        return _str(value["forbidden"])
+    if isinstance(value, dict) and value.keys() == {"error"}:
+        return error(value["error"])
+    grads = {"inputs": lambda v: _names(v, _gradient)}
+    return _fields(value, grads, {"parameters": lambda v: _names(v, _gradient)})
 
 
 def _warning(value: Any) -> bool:
-    return (
-        isinstance(value, dict)
-        and isinstance(value.get("category"), str)
-        and isinstance(value.get("message"), str)
-        and (value.get("line") is None or type(value.get("line")) is int)
-    )
+    return _fields(value, {"category": _str, "message": _str, "line": _line}, {})
 
 
-def load_message(message: dict) -> bool:
+def load_message(message: Any) -> bool:
     """The first frame: whether the code loaded."""
-    return (
-        isinstance(message.get("load"), str)
-        and _str_or_none(message.get("forbidden"))
-        and _str_or_none(message.get("signature"))
-        and ("error" not in message or error(message["error"]))
+    optional = {"forbidden": _str_or_none, "signature": _str_or_none, "error": error}
+    return _fields(message, {"load": _load_outcome}, optional) and (
+        message["load"] != "error" or "error" in message
     )
 
 
-def case_message(message: dict) -> bool:
-    """One case's frame: outputs, weights, gradients, module layout or an error."""
-    if "outputs" in message and not (
-        isinstance(message["outputs"], list) and all(map(exported, message["outputs"]))
-    ):
-        return False
-    if "repeat" in message and not (
-        isinstance(message["repeat"], list) and all(map(exported, message["repeat"]))
-    ):
-        return False
-    if "weights" in message and not exported(message["weights"]):
-        return False
-    if "gradients" in message and not _gradients(message["gradients"]):
-        return False
-    if "error" in message and not error(message["error"]):
-        return False
-    if "warnings" in message and not (
-        isinstance(message["warnings"], list) and all(map(_warning, message["warnings"]))
-    ):
-        return False
-    transient = message.get("transient", [])
-    if not (isinstance(transient, list) and all(isinstance(n, str) for n in transient)):
-        return False
-    layout = (message.get(key, {}) for key in ("parameters", "buffers"))
-    return _str_or_none(message.get("forbidden")) and all(_names(v, _shape) for v in layout)
+_CASE_FIELDS: dict[str, Callable[[Any], bool]] = {
+    "parameters": lambda v: _names(v, _shape),
+    "buffers": lambda v: _names(v, _shape),
+    "transient": _strings,
+    "warnings": lambda v: isinstance(v, list) and all(map(_warning, v)),
+    "forbidden": _str_or_none,
+    "error": error,
+    "returned": _count,
+    "outputs": _exports,
+    "repeat": _exports,
+    "weights": exported,
+    "gradients": _gradients,
+}
+
+
+def case_message(message: Any) -> bool:
+    """One case's frame: its index and outputs, weights, gradients, module layout or error."""
+    return _fields(message, {"case": _count}, _CASE_FIELDS)

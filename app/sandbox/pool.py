@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import queue
+import struct
 import subprocess
 import sys
 import threading
@@ -45,10 +46,63 @@ class RunReport:
     frames: list[bytes]
     truncated: bool
     stdout: str
+    # Bytes of output the child had written before each of its frames (load, then cases).
+    marks: tuple[int, ...] = ()
+    stdout_bytes: bytes = b""
+
+    def stdout_before_case(self, index: int) -> tuple[str, int]:
+        """What was printed before case `index` was handed to the child, and how many bytes
+        came after. marks[i] is the output length when the child's (i+1)-th frame came in,
+        and case i goes out only after the load frame and i answers: after marks[i]."""
+        if index >= len(self.marks):  # the child never got that case: all of it is before
+            return self.stdout, 0
+        end = self.marks[index]
+        return self.stdout_bytes[:end].decode("utf-8", "replace"), len(self.stdout_bytes) - end
+
+
+# What a worker's reply holds (app.sandbox.worker.run_job), and the type of each.
+_REPORT_FIELDS = {
+    "status": str,
+    "exit_code": int,
+    "cpu_seconds": int | float,
+    "wall_ms": int | float,
+    "max_rss_kb": int,
+    "results": bytes,
+    "stdout": bytes,
+    "marks": list,
+}
+
+
+def _worker_report(report: object) -> dict:
+    """The worker's reply, if it has the fields and types it should; else a CodecError."""
+    if not (
+        isinstance(report, dict)
+        and report.keys() == _REPORT_FIELDS.keys()
+        and all(
+            isinstance(report[key], kind) and not isinstance(report[key], bool)
+            for key, kind in _REPORT_FIELDS.items()
+        )
+    ):
+        raise CodecError("the worker's reply is malformed")
+    return report
+
+
+def job_frames(job: dict) -> bytes:
+    """A job as the worker takes it: the job without its cases, then one frame per case.
+
+    Cases come as dicts under "cases", or already encoded under "case_frames".
+    """
+    cases = job.get("case_frames") or [encode(case) for case in job.get("cases", [])]
+    head = encode({k: v for k, v in job.items() if k not in ("cases", "case_frames")})
+    return b"".join(_framed(part) for part in [head, *cases])
+
+
+def _framed(payload: bytes) -> bytes:
+    return struct.pack("<I", len(payload)) + payload
 
 
 class _Worker:
-    def __init__(self, slot: int, config: dict, preload: bytes) -> None:
+    def __init__(self, slot: int, config: dict) -> None:
         self.slot = slot
         # The worker must not inherit the server's secrets either.
         passed = ("PATH", "PYTHONPATH", "TMPDIR")
@@ -62,7 +116,6 @@ class _Worker:
             close_fds=True,
         )
         self.ready = False
-        write_frame(self.process.stdin.fileno(), preload)
 
     def wait_ready(self) -> None:
         deadline = time.monotonic() + WORKER_START_SECONDS
@@ -104,16 +157,9 @@ class SandboxPool:
         }
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self.stuck_margin = 5.0
-        self._preload = encode({})
-        self.preloaded: frozenset[str] = frozenset()
         self._closed = False
         self._lock = threading.Lock()
         self._workers: set[_Worker] = set()
-
-    def preload(self, cases: dict[str, list]) -> None:
-        """Give workers started from now on these case inputs, by key (before `start`)."""
-        self._preload = encode(cases)
-        self.preloaded = frozenset(cases)
 
     def start(self, *, wait: bool = True) -> None:
         """Spawn the workers; with wait=False they warm up in the background."""
@@ -130,7 +176,7 @@ class SandboxPool:
     def _spawn(self, slot: int) -> None:
         if self._closed:
             return
-        worker = _Worker(slot, self._config, self._preload)
+        worker = _Worker(slot, self._config)
         with self._lock:
             self._workers.add(worker)
         try:
@@ -175,14 +221,14 @@ class SandboxPool:
             self._replace(worker)
 
     def run(self, job: dict, *, wait_seconds: float = 30.0) -> RunReport:
-        """Run one submission job in a fresh child and return its raw report."""
+        """Run one submission job (its cases under "cases") in a fresh child; the raw report."""
         worker = self._acquire(wait_seconds)
         max_reply = self.limits.output_bytes + self.limits.stdout_bytes + (64 << 10)
         # The worker enforces the wall limit itself; this margin only catches a stuck worker.
         deadline = time.monotonic() + self.limits.wall_seconds + self.stuck_margin
         try:
-            reply = worker.run(encode(job), deadline, max_reply)
-            report = decode(reply, Caps(max_bytes=max_reply))
+            reply = worker.run(job_frames(job), deadline, max_reply)
+            report = _worker_report(decode(reply, Caps(max_bytes=max_reply)))
         except (OSError, FrameError, CodecError) as exc:
             log.warning("sandbox worker lost (%s); replacing it", exc)
             self._replace(worker)
@@ -200,6 +246,8 @@ class SandboxPool:
             frames=frames,
             truncated=truncated,
             stdout=report["stdout"].decode("utf-8", "replace"),
+            marks=tuple(mark for mark in report["marks"] if isinstance(mark, int)),
+            stdout_bytes=report["stdout"],
         )
 
     def close(self) -> None:

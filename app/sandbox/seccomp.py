@@ -5,6 +5,11 @@ reading already-reachable files, writing to inherited pipes, clocks and signals 
 Everything else (sockets, fork/clone/exec, ptrace, mounts, uid changes, opening a file for
 writing, signals to other processes) fails with EPERM, which user code sees as an ordinary
 PermissionError or OSError. A call from a foreign architecture kills the process.
+
+`fcntl` and `ioctl` are allowed only for commands on an allow-list. The others include ways
+to send a signal without `kill`: `F_SETOWN` to another pid, `F_SETSIG` SIGKILL and `O_ASYNC`
+on a pipe shared with the worker make the kernel kill that pid whenever the worker reads
+the pipe, and only a per-slot uid or Landlock's signal scope would stop it otherwise.
 """
 
 from __future__ import annotations
@@ -196,11 +201,9 @@ ALLOWED = (
     "readlinkat",
     "getdents64",
     "getcwd",
-    "fcntl",
     "dup",
     "dup2",
     "dup3",
-    "ioctl",
     "mmap",
     "munmap",
     "mprotect",
@@ -252,6 +255,44 @@ ALLOWED = (
 # Opening is allowed only read-only: no write access, no creation, no truncation.
 _OPEN_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
+# fcntl commands that neither signal nor notify: duplicating, descriptor and status flags,
+# locks and queries; the numbers are the same on x86_64 and aarch64 (asm-generic). Refused
+# among others: F_SETOWN (8), F_SETSIG (10), F_SETOWN_EX (15), F_SETLEASE (1024) and
+# F_NOTIFY (1026). F_SETFL is allowed only without O_ASYNC. fcntl64 exists only in 32-bit
+# ABIs, which the architecture check refuses.
+FCNTL_ALLOWED = {
+    "F_DUPFD": 0,
+    "F_GETFD": 1,
+    "F_SETFD": 2,
+    "F_GETFL": 3,
+    "F_GETLK": 5,
+    "F_SETLK": 6,
+    "F_SETLKW": 7,
+    "F_GETOWN": 9,
+    "F_GETSIG": 11,
+    "F_GETOWN_EX": 16,
+    "F_OFD_GETLK": 36,
+    "F_OFD_SETLK": 37,
+    "F_OFD_SETLKW": 38,
+    "F_GETLEASE": 1025,
+    "F_DUPFD_CLOEXEC": 1030,
+    "F_GETPIPE_SZ": 1032,
+    "F_GET_SEALS": 1034,
+}
+F_SETFL = 4
+O_ASYNC = 0o20000  # FASYNC, the same on x86_64 and aarch64
+# ioctl requests Python, numpy and torch make. Refused among others: TIOCSTI (inject input
+# into a terminal), TIOCSCTTY, TIOCSPGRP, TIOCSIG, TIOCNOTTY, TIOCVHANGUP, TIOCLINUX,
+# TIOCCONS, FIOASYNC, FIOSETOWN and SIOCSPGRP.
+IOCTL_ALLOWED = {
+    "TCGETS": 0x5401,  # isatty(), which open() asks of every file
+    "TIOCGWINSZ": 0x5413,  # os.get_terminal_size()
+    "FIONREAD": 0x541B,
+    "FIONBIO": 0x5421,  # os.set_blocking()
+    "FIONCLEX": 0x5450,
+    "FIOCLEX": 0x5451,  # os.set_inheritable()
+}
+
 _LD_ABS = 0x20  # BPF_LD | BPF_W | BPF_ABS
 _JEQ = 0x15  # BPF_JMP | BPF_JEQ | BPF_K
 _JSET = 0x45  # BPF_JMP | BPF_JSET | BPF_K
@@ -279,6 +320,31 @@ def _insn(code: int, jt: int, jf: int, k: int) -> tuple[int, int, int, int]:
     return (code, jt, jf, k)
 
 
+def _command_rule(
+    nr: int, allowed: list[int], *, masked: tuple[int, int] | None = None
+) -> list[tuple[int, int, int, int]]:
+    """Allow syscall `nr` when its second argument (the command) is in `allowed`, or equals
+    masked[0] with none of the bits masked[1] in the third argument; refuse it otherwise.
+
+    Only the low 32 bits are compared: the kernel reads both as unsigned int.
+    """
+    body = [_insn(_LD_ABS, 0, 0, _arg_low(1))]
+    for command in allowed:
+        body += [_insn(_JEQ, 0, 1, command), _insn(_RET, 0, 0, RET_ALLOW)]
+    if masked is not None:
+        command, bits = masked
+        body += [
+            _insn(_JEQ, 0, 4, command),
+            _insn(_LD_ABS, 0, 0, _arg_low(2)),
+            _insn(_JSET, 0, 1, bits),
+            _insn(_RET, 0, 0, RET_EPERM),
+            _insn(_RET, 0, 0, RET_ALLOW),
+        ]
+    body.append(_insn(_RET, 0, 0, RET_EPERM))
+    assert len(body) < 256, "a BPF jump reaches at most 255 instructions"
+    return [_insn(_JEQ, 0, len(body), nr), *body]
+
+
 def build_filter(arch: str, pid: int) -> list[tuple[int, int, int, int]]:
     """The filter program for `arch`, for a process whose pid is `pid`."""
     table = SYSCALLS[arch]
@@ -300,6 +366,8 @@ def build_filter(arch: str, pid: int) -> list[tuple[int, int, int, int]]:
             _insn(_RET, 0, 0, RET_ALLOW),
             _insn(_RET, 0, 0, RET_EPERM),
         ]
+    prog += _command_rule(table["fcntl"], list(FCNTL_ALLOWED.values()), masked=(F_SETFL, O_ASYNC))
+    prog += _command_rule(table["ioctl"], list(IOCTL_ALLOWED.values()))
     for name, flags_arg in (("openat", 2), ("open", 1)):
         if name in table:
             prog += [

@@ -1,19 +1,23 @@
 """Hostile submissions for checking a host's sandbox: `shousi sandbox check` and the tests.
 
-Each item is a submission to the softmax problem with the verdict(s) it must get and an
-optional extra check on the result. Between items, `host_problem` checks that nothing is
-left running and no file is left behind.
+Each item is a submission (to softmax, unless it names another problem) with the verdict(s)
+it must get and an optional extra check on the result. Between items, `host_problem` checks
+that nothing is left running and no file is left behind.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib.metadata
 import os
 import secrets
+import site
 import socket
+import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,6 +95,26 @@ def _text(result: GradeResult) -> str:
     return "\n".join(parts)
 
 
+@contextlib.contextmanager
+def bystander_process() -> Iterator[int]:
+    """The pid of a process of the caller's uid that no submission may signal."""
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10**6)"])
+    try:
+        yield process.pid
+    finally:
+        process.kill()
+        process.wait()
+
+
+def _alive(pid: int) -> bool:
+    """Whether `pid` runs (a killed child not yet reaped is a zombie: not alive)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
 HEAD = "import os, sys, signal, time\nimport numpy as np\n\ndef softmax(x, axis=-1):\n"
 CORRECT = (
     "    e = np.exp(x - x.max(axis=axis, keepdims=True))\n"
@@ -102,9 +126,330 @@ def body(text: str) -> str:
     return HEAD + "".join(f"    {line}\n" for line in text.splitlines())
 
 
-def corpus(*, root: Path, secret: str, port: int) -> list[Hostile]:
-    """Every hostile submission with its expected verdict(s) and an extra check."""
+# Writes frames on the result pipe exactly as the harness does (u32 length, then a codec
+# message). The child's only descriptor above 2 open for writing is that pipe.
+FORGE = (
+    "import json, os, struct\n\n\n"
+    "def frame(payload):\n"
+    "    for fd in range(3, 64):\n"
+    "        try:\n"
+    "            os.write(fd, b'')\n"
+    "        except OSError:\n"
+    "            continue\n"
+    "        os.write(fd, struct.pack('<I', len(payload)) + payload)\n"
+    "        return\n"
+    "    raise RuntimeError('no result pipe found')\n\n\n"
+    "def forge(header):\n"
+    "    head = header if isinstance(header, bytes) else json.dumps(header).encode()\n"
+    "    frame(b'SHS1' + struct.pack('<I', len(head)) + head)\n\n\n"
+)
+
+
+def forging(attack: str) -> str:
+    """A correct softmax that first writes forged frames; they must not be believed."""
+    return FORGE + body(attack) + CORRECT
+
+
+def _unreadable(result: GradeResult) -> bool:
+    # Only the trusted side's frame check says this: the forged frame did arrive.
+    return "the result could not be read" in result.message
+
+
+# The kernel signals the owner of a file with O_ASYNC when it becomes writable: on a pipe
+# shared with the worker, whenever the worker reads what the child wrote. F_SETSIG makes
+# that signal SIGKILL (the default, SIGIO, kills too).
+_FLOOD = "for _ in range(64):\n    print('x' * 4096, flush=True)"
+_SETOWN_EX = "fcntl.fcntl({fd}, 15, struct.pack('ii', {kind}, {pid}))"  # F_OWNER_PID 1, PGRP 2
+
+
+def signal_attacks(*, server: int, group: int, bystander: int) -> list[Hostile]:
+    """Ways to signal a process outside the child without kill(); each must be refused
+    (`server` is the pool's process, `group` its process group)."""
+
+    def refused(*alive: int) -> Callable[[GradeResult], bool]:
+        return lambda r: "Operation not permitted" in r.message and all(map(_alive, alive))
+
+    owner_ex = _SETOWN_EX.format
     return [
+        Hostile(
+            "signal via a pipe: F_SETOWN the worker, F_SETSIG SIGKILL, O_ASYNC",
+            body(
+                "import fcntl\nfcntl.fcntl(1, fcntl.F_SETOWN, os.getppid())\n"
+                "fcntl.fcntl(1, fcntl.F_SETSIG, signal.SIGKILL)\n"
+                "fcntl.fcntl(1, fcntl.F_SETFL, fcntl.fcntl(1, fcntl.F_GETFL) | os.O_ASYNC)\n"
+                + _FLOOD
+            )
+            + CORRECT,
+            "runtime_error",
+            refused(server),
+        ),
+        Hostile(
+            "signal via a pipe: F_SETSIG first, F_SETOWN a bystander",
+            body(
+                "import fcntl\nfcntl.fcntl(2, fcntl.F_SETSIG, signal.SIGKILL)\n"
+                f"fcntl.fcntl(2, fcntl.F_SETOWN, {bystander})\n"
+                "fcntl.fcntl(2, fcntl.F_SETFL, fcntl.fcntl(2, fcntl.F_GETFL) | os.O_ASYNC)\n"
+                + _FLOOD.replace("flush=True", "file=sys.stderr, flush=True")
+            )
+            + CORRECT,
+            "runtime_error",
+            refused(server, bystander),
+        ),
+        Hostile(
+            "signal via a pipe: O_ASYNC first, F_SETOWN_EX the server's process group",
+            body(
+                "import fcntl, struct\n"
+                "fcntl.fcntl(1, fcntl.F_SETFL, fcntl.fcntl(1, fcntl.F_GETFL) | os.O_ASYNC)\n"
+                + owner_ex(fd=1, kind=2, pid=group)
+                + "\nfcntl.fcntl(1, fcntl.F_SETSIG, signal.SIGKILL)\n"
+                + _FLOOD
+            )
+            + CORRECT,
+            "runtime_error",
+            refused(server),
+        ),
+        Hostile(
+            "signal via a pipe: F_SETOWN_EX the server first",
+            body(
+                "import fcntl, struct\n"
+                + owner_ex(fd=1, kind=1, pid=server)
+                + "\nfcntl.fcntl(1, fcntl.F_SETSIG, signal.SIGKILL)\n"
+                "fcntl.fcntl(1, fcntl.F_SETFL, fcntl.fcntl(1, fcntl.F_GETFL) | os.O_ASYNC)\n"
+                + _FLOOD
+            )
+            + CORRECT,
+            "runtime_error",
+            refused(server),
+        ),
+        Hostile(
+            "signal via a pipe: FIOASYNC ioctl, then F_SETOWN a bystander (SIGIO)",
+            body(
+                "import fcntl, struct, termios\n"
+                "fcntl.ioctl(1, termios.FIOASYNC, struct.pack('i', 1))\n"
+                f"fcntl.fcntl(1, fcntl.F_SETOWN, {bystander})\n" + _FLOOD
+            )
+            + CORRECT,
+            "runtime_error",
+            refused(server, bystander),
+        ),
+        Hostile(
+            "signal via a pipe: FIOSETOWN and SIOCSPGRP ioctls at a bystander",
+            body(
+                "import fcntl, struct\n"
+                f"fcntl.ioctl(1, 0x8901, struct.pack('i', {bystander}))\n"
+                f"fcntl.ioctl(1, 0x8902, struct.pack('i', {bystander}))\n"
+                "fcntl.fcntl(1, fcntl.F_SETFL, fcntl.fcntl(1, fcntl.F_GETFL) | os.O_ASYNC)\n"
+                + _FLOOD
+            )
+            + CORRECT,
+            "runtime_error",
+            refused(server, bystander),
+        ),
+        Hostile(
+            "signal via a terminal: TIOCSTI input, TIOCSCTTY, TIOCSPGRP",
+            body(
+                "import fcntl, struct, termios\nfor c in 'id\\n':\n"
+                "    fcntl.ioctl(0, termios.TIOCSTI, c.encode())\n"
+                "fcntl.ioctl(0, termios.TIOCSCTTY, 1)\n"
+                "fcntl.ioctl(0, termios.TIOCSPGRP, struct.pack('i', os.getppid()))"
+            )
+            + CORRECT,
+            "runtime_error",
+            refused(server),
+        ),
+    ]
+
+
+_APP_FOLDERS = ("app", "graders", "reference_impl", "problems", "qa", "templates", "static")
+
+
+# Softmax's hidden cases include 3-D inputs and its samples none: `x.ndim >= 3` is how a
+# submission knows it is running a hidden case, and what it then emits must not come back.
+_IN_HIDDEN = (
+    "if x.ndim >= 3:\n    marker = 'HIDDEN-' + '_'.join(f'{v:.5f}' for v in x.ravel()[:3])\n"
+)
+
+
+def _leaks_nothing(result: GradeResult) -> bool:
+    return "HIDDEN-" not in _text(result) and "HIDDEN_" not in _text(result)
+
+
+def secrecy_attacks() -> list[Hostile]:
+    """Ways to see, or carry out, the inputs of hidden cases; each must learn nothing."""
+    return [
+        Hostile(
+            "print a hidden case's inputs",
+            body(_IN_HIDDEN + "    print(marker, flush=True)") + CORRECT,
+            "accepted",
+            _leaks_nothing,
+        ),
+        Hostile(
+            "raise with a hidden case's inputs",
+            body(_IN_HIDDEN + "    raise ValueError(marker)") + CORRECT,
+            "runtime_error",
+            lambda r: _leaks_nothing(r) and "ValueError raised in a hidden case" in _text(r),
+        ),
+        Hostile(
+            "warn with a hidden case's inputs, then fail it",
+            body(
+                "import warnings\n" + _IN_HIDDEN + "    warnings.warn(marker, RuntimeWarning)\n"
+                "    return x * 0"
+            )
+            + CORRECT,
+            "wrong_answer",
+            _leaks_nothing,
+        ),
+        Hostile(
+            "return a class named after a hidden case's inputs",
+            body(
+                _IN_HIDDEN + "    return type(marker.replace('-', '_').replace('.', '_'), (), {})()"
+            )
+            + CORRECT,
+            "wrong_answer",
+            _leaks_nothing,
+        ),
+        Hostile(
+            "write a hidden case's inputs to the result pipe's neighbour, stderr",
+            body(_IN_HIDDEN + "    os.write(2, marker.encode())") + CORRECT,
+            "accepted",
+            _leaks_nothing,
+        ),
+        Hostile(
+            "look for other cases' and problems' inputs in memory",
+            body(
+                "import gc\nseen = sum(1 for o in gc.get_objects() if isinstance(o, dict)"
+                " and 'inputs' in o and 'call' in o)\n"
+                "h = sys.modules.get('app.sandbox.harness')\n"
+                "if seen > 1 or getattr(h, 'PRELOADED', None):\n"
+                "    raise RuntimeError(f'found {seen} cases')"
+            )
+            + CORRECT,
+            "accepted",
+        ),
+        Hostile(
+            "read the next case ahead from the job pipe",
+            body(
+                "import fcntl\ngot = b''\nfor fd in range(3, 64):\n"
+                "    try:\n"
+                "        flags = fcntl.fcntl(fd, fcntl.F_GETFL)\n"
+                "        fcntl.fcntl(fd, fcntl.F_SETFL, flags | os.O_NONBLOCK)\n"
+                "        got += os.read(fd, 1 << 16)\n"
+                "    except OSError:\n"
+                "        pass\n"
+                "if got:\n"
+                "    raise RuntimeError(f'read {len(got)} bytes ahead')"
+            )
+            + CORRECT,
+            # Leaving its own job pipe non-blocking ends its run early: its own doing.
+            "accepted|runtime_error",
+            lambda r: "bytes ahead" not in _text(r),
+        ),
+    ]
+
+
+# Forbidden kernels reached around the names the static check knows, by every route the
+# dispatcher offers: a sparse or MKL-DNN tensor, the C++ bindings, Python references and
+# decompositions, and a module that empties the harness's lists before any trap is set.
+_HIDE = "S = 'soft' + 'max'\n"
+
+
+def forbidden_kernel_attacks() -> list[Hostile]:
+    """Forbidden computations reached without their forbidden names; each must be refused."""
+    to_torch = "t = torch.from_numpy(x)\n"
+    back = "return np.asarray(y, dtype=np.float64)"
+
+    def softmax_by(route: str) -> str:
+        return "import torch\n" + _HIDE + HEAD + body(to_torch + route + back).removeprefix(HEAD)
+
+    return [
+        Hostile(
+            "softmax through a sparse tensor",
+            softmax_by(
+                "m = np.moveaxis(x, axis, -1)\n"
+                "flat = torch.from_numpy(m.reshape(-1, m.shape[-1]))\n"
+                "y = getattr(torch.sparse, S)(flat.to_sparse(), 1).to_dense().reshape(m.shape)\n"
+                "y = np.moveaxis(y.numpy(), -1, axis)\n"
+            ),
+            "rejected",
+        ),
+        Hostile(
+            "softmax on an MKL-DNN tensor",
+            softmax_by(
+                "y = getattr(torch, '_' + S)(t.float().to_mkldnn(), axis, False).to_dense()\n"
+            ),
+            "rejected",
+        ),
+        Hostile(
+            "softmax from torch._C._VariableFunctions",
+            softmax_by("y = getattr(getattr(torch._C, '_Variable' + 'Functions'), S)(t, axis)\n"),
+            "rejected",
+        ),
+        Hostile(
+            "softmax from torch._refs, the Python reference",
+            softmax_by("y = getattr(getattr(torch, '_re' + 'fs'), S)(t, axis)\n"),
+            "rejected",
+        ),
+        Hostile(
+            "softmax from the decomposition table",
+            softmax_by(
+                "import torch._decomp as d\n"
+                "op = getattr(torch.ops.aten, '_' + S).default\n"
+                "y = d.decomposition_table[op](t, axis, False)\n"
+            ),
+            "rejected",
+        ),
+        Hostile(
+            "empty the harness's lists of forbidden APIs at import",
+            "import sys\nimport torch\n" + _HIDE + "f = sys._getframe(0)\nwhile f is not None:\n"
+            "    for v in list(f.f_locals.values()):\n"
+            "        if isinstance(v, dict) and 'forbidden_aten' in v:\n"
+            "            v['forbidden_aten'].clear(); v['forbidden_api'].clear()\n"
+            "    f = f.f_back\n"
+            + HEAD
+            + body(
+                to_torch + "y = getattr(torch._C._VariableFunctions, S)(t, axis)\n" + back
+            ).removeprefix(HEAD),
+            "rejected",
+        ),
+        Hostile(
+            "scaled_dot_product_attention from torch._C._nn, with gradients on",
+            "import torch\nF = getattr(torch._C._nn, 'scaled_dot_product' + '_attention')\n\n\n"
+            "def attention(q, k, v, mask=None):\n"
+            "    m = None if mask is None else mask.bool()\n"
+            "    return F(q.detach().requires_grad_(), k, v, attn_mask=m)\n",
+            "rejected",
+            problem="attention",
+        ),
+    ]
+
+
+def app_files(root: Path) -> list[str]:
+    """Files of Shousi itself that no child may read: a few from each of its folders under
+    `root`, and what installing it put among the packages (an `__editable__` finder and
+    its bytecode, .pth files, metadata, or the code itself when installed without -e)."""
+    files: set[Path] = set()
+    for name in _APP_FOLDERS:
+        files |= set(sorted(p for p in (root / name).rglob("*.*") if p.is_file())[:3])
+    for dist in importlib.metadata.distributions():
+        if dist.metadata["Name"] == "shousi":
+            files |= {Path(str(dist.locate_file(f))) for f in dist.files or []}
+    for folder in {*site.getsitepackages(), *sys.path}:
+        for pattern in ("__editable__*", "__pycache__/__editable__*", "shousi*/*"):
+            files |= set(Path(folder or ".").glob(pattern))
+    return sorted({str(p.resolve()) for p in files if p.is_file()})[:400]
+
+
+def corpus(*, root: Path, secret: str, port: int, bystander: int | None = None) -> list[Hostile]:
+    """Every hostile submission with its expected verdict(s) and an extra check.
+
+    The signal attacks aim at `bystander` (a process the caller started), or at the caller.
+    """
+    own = app_files(root)
+    server = os.getpid()
+    signals = signal_attacks(server=server, group=os.getpgid(0), bystander=bystander or server)
+    return [
+        *secrecy_attacks(),
+        *forbidden_kernel_attacks(),
         Hostile("infinite loop", body("while True:\n    pass"), "time_limit"),
         Hostile("sleep forever", body("time.sleep(10**6)"), "time_limit"),
         Hostile(
@@ -190,6 +535,7 @@ def corpus(*, root: Path, secret: str, port: int) -> list[Hostile]:
             body("os.killpg(os.getpgid(os.getppid()), 9)"),
             "runtime_error",
         ),
+        *signals,
         Hostile(
             "ignore SIGTERM and SIGXCPU",
             body(
@@ -244,6 +590,17 @@ def corpus(*, root: Path, secret: str, port: int) -> list[Hostile]:
             ),
             "runtime_error",
             lambda r: "Permission denied" in r.message,
+        ),
+        Hostile(
+            "read Shousi's own files and its installed finder, .pth and metadata",
+            body(
+                f"paths = {own!r}\nread = []\nfor path in paths:\n    try:\n"
+                "        read.append((path, open(path, 'rb').read(200)))\n"
+                "    except OSError:\n        pass\n"
+                "raise ValueError(f'read {len(read)} of {len(paths)}: {read!r}')"
+            ),
+            "runtime_error",
+            lambda r: len(own) >= 10 and f"read 0 of {len(own)}:" in r.message,
         ),
         Hostile(
             "write to the app's files",
@@ -339,6 +696,52 @@ def corpus(*, root: Path, secret: str, port: int) -> list[Hostile]:
             "runtime_error",
         ),
         Hostile(
+            "forged frame: a list as the case index",
+            forging("forge({'case': [0], 'outputs': []})"),
+            "runtime_error",
+            _unreadable,
+        ),
+        Hostile(
+            "forged frame: JSON nested 20,000 deep",
+            forging("forge(b'{\"case\": 0, \"x\": ' + b'[' * 20000 + b']' * 20000 + b'}')"),
+            "runtime_error",
+            _unreadable,
+        ),
+        Hostile(
+            "forged frame: a 5,000-digit integer",
+            forging("forge(b'{\"case\": ' + b'9' * 5000 + b'}')"),
+            "runtime_error",
+            _unreadable,
+        ),
+        Hostile(
+            "forged frame: an array of shape [0, 2**70]",
+            forging(
+                "forge({'case': 0, 'outputs': [{'type': 'ndarray', 'array': "
+                "{'$a': 'float64', 'shape': [0, 2**70], 'tensor': False}}]})"
+            ),
+            "runtime_error",
+            _unreadable,
+        ),
+        Hostile(
+            "forged frame: an array of shape [0, 2**40, 2**40]",
+            forging(
+                "forge({'case': 0, 'outputs': [{'type': 'ndarray', 'array': "
+                "{'$a': 'float64', 'shape': [0, 2**40, 2**40], 'tensor': False}}]})"
+            ),
+            "runtime_error",
+            _unreadable,
+        ),
+        Hostile(
+            "forged frames: every case accepted, then the end",
+            forging(
+                "for index in range(64):\n"
+                "    forge({'case': index, 'verdict': 'accepted', 'passed': True})\n"
+                "frame(b'\\x00shousi:done')\nos._exit(0)"
+            ),
+            "runtime_error",
+            _unreadable,
+        ),
+        Hostile(
             "a file named numpy.py",
             body("open('numpy.py', 'w').write('raise SystemExit')"),
             "runtime_error",
@@ -401,7 +804,7 @@ class CheckRow:
 def check_one(
     hostile: Hostile,
     *,
-    grade: Callable[[str], GradeResult],
+    grade: Callable[[str, str], GradeResult],
     pool: SandboxPool,
     workdir_root: Path,
     baseline: set[Path],
@@ -409,7 +812,7 @@ def check_one(
 ) -> CheckRow:
     """Grade one hostile submission and check its verdict, its time and the host after it."""
     started = time.monotonic()
-    result = grade(hostile.code)
+    result = grade(hostile.code, hostile.problem)
     seconds = time.monotonic() - started
     problem = None
     if result.verdict.value not in hostile.verdict.split("|"):
@@ -430,10 +833,14 @@ def run_check(settings: Settings, *, repeat: int = 0) -> tuple[list[CheckRow], d
     from app.runtime import build_pool
 
     secret = f"selfcheck-{secrets.token_hex(8)}"
-    problem = load_bank(settings.problem_dirs()).get("softmax")
-    if problem is None:
-        raise RuntimeError("the built-in softmax problem is missing")
-    with tempfile.TemporaryDirectory(prefix="shousi-check-") as tmp, socket.socket() as listener:
+    bank = load_bank(settings.problem_dirs())
+    if bank.get("softmax") is None or bank.get("attention") is None:
+        raise RuntimeError("the built-in softmax and attention problems are missing")
+    with (
+        tempfile.TemporaryDirectory(prefix="shousi-check-") as tmp,
+        socket.socket() as listener,
+        bystander_process() as bystander,
+    ):
         workdir_root = Path(tmp)
         listener.bind(("127.0.0.1", 0))
         listener.listen()
@@ -453,13 +860,15 @@ def run_check(settings: Settings, *, repeat: int = 0) -> tuple[list[CheckRow], d
         try:
             baseline = {p for p in workdir_root.iterdir() if not p.name.startswith("shousi-")}
 
-            def grade(code: str, mode: str = "submit") -> GradeResult:
-                return grade_submission(problem=problem, code=code, mode=mode, pool=pool)
+            def grade(code: str, problem_id: str = "softmax", mode: str = "submit") -> GradeResult:
+                chosen = bank.get(problem_id)
+                return grade_submission(problem=chosen, code=code, mode=mode, pool=pool)
 
             items = corpus(
                 root=settings.problem_dirs()[0].parent,
                 secret=secret,
                 port=listener.getsockname()[1],
+                bystander=bystander,
             )
             rows = [
                 check_one(
@@ -484,18 +893,20 @@ def run_check(settings: Settings, *, repeat: int = 0) -> tuple[list[CheckRow], d
                     )
                 )
             repeated: dict = {}
+            hidden_only = {h.name for h in secrecy_attacks()}
             if repeat:
                 fast = [
                     h
                     for h in items
                     if "time_limit" not in h.verdict
                     and h.name not in ("memory bomb, gradually", "search the disk for references")
+                    and h.name not in hidden_only  # their verdict needs the hidden cases
                 ]
                 started = time.monotonic()
                 wrong = None
                 for index in range(repeat):
                     item = fast[index % len(fast)]
-                    got = grade(item.code, "run").verdict.value
+                    got = grade(item.code, item.problem, "run").verdict.value
                     if got not in item.verdict.split("|") and wrong is None:
                         wrong = f"job {index} ({item.name}) got {got}"
                 seconds = time.monotonic() - started

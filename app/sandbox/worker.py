@@ -22,6 +22,7 @@ import resource  # noqa: E402
 import selectors  # noqa: E402
 import shutil  # noqa: E402
 import signal  # noqa: E402
+import struct  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -40,10 +41,14 @@ from app.sandbox.protocol import (  # noqa: E402
     EXIT_HARNESS_FAILED,
     EXIT_ISOLATION_FAILED,
     read_frame,
+    split_frames,
     write_frame,
 )
 
 MAX_JOB_BYTES = 64 << 20
+# The job comes from the trusted side; its header holds the code, which JSON escaping can
+# make six times longer than the 64 KiB limit on code.
+_JOB_CAPS = Caps(max_bytes=MAX_JOB_BYTES, max_header=MAX_JOB_BYTES, max_elements=1 << 26)
 READY = b"ready"
 
 
@@ -119,9 +124,17 @@ def _child(config: Config, workdir: str, job_r: int, result_w: int, out_w: int) 
             raw = read_frame(job_r, max_size=MAX_JOB_BYTES)
         except OSError:
             os._exit(0)  # the worker went away before sending a job
-        os.close(job_r)
-        job = decode(raw, Caps(max_bytes=MAX_JOB_BYTES, max_elements=1 << 26))
-        harness.run_submission(job, result_w, max_output=config.limits.output_bytes)
+        job = decode(raw, _JOB_CAPS)
+
+        def next_case() -> dict | None:
+            # The worker sends a case only once the child has answered the one before.
+            try:
+                frame = read_frame(job_r, max_size=MAX_JOB_BYTES)
+            except OSError:
+                return None  # no more cases: the worker closed the pipe
+            return decode(frame, _JOB_CAPS)
+
+        harness.run_submission(job, result_w, next_case, max_output=config.limits.output_bytes)
         sys.stdout.flush()
         sys.stderr.flush()
         write_frame(result_w, DONE)
@@ -151,23 +164,28 @@ def arm(config: Config) -> Armed:
 def run_job(armed: Armed, job: bytes, limits: SandboxLimits) -> tuple[dict, int | None]:
     """Hand `job` to the armed child, supervise it to its end, and collect what it sent.
 
+    `job` is a run of frames: the job itself, then one frame per case. The child gets the
+    job at once and each case only after answering the one before, so the code under test
+    never holds the inputs of a case it is not running (nor can it read ahead in the pipe).
+
     Returns the report and, when the child finished cleanly, its pid still to be reaped:
     tearing down a process that mapped torch takes milliseconds, so it happens after the
     reply has been sent.
     """
     started = time.monotonic()
     try:
+        frames, _ = split_frames(job)
         # A child that died while armed breaks the pipe; its exit status tells how it died.
         with contextlib.suppress(BrokenPipeError):
-            write_frame(armed.job_w, job)
-        os.close(armed.job_w)
-        armed.job_w = -1
-        return _supervise(armed, limits, started)
+            write_frame(armed.job_w, frames[0])
+        return _supervise(armed, limits, started, frames[1:])
     finally:
         armed.close()
 
 
-def _supervise(armed: Armed, limits: SandboxLimits, started: float) -> tuple[dict, int | None]:
+def _supervise(
+    armed: Armed, limits: SandboxLimits, started: float, cases: list[bytes]
+) -> tuple[dict, int | None]:
     deadline = started + limits.wall_seconds
     selector = selectors.DefaultSelector()
     selector.register(armed.result_r, selectors.EVENT_READ, "result")
@@ -175,9 +193,16 @@ def _supervise(armed: Armed, limits: SandboxLimits, started: float) -> tuple[dic
     selector.register(armed.pidfd, selectors.EVENT_READ, "exit")
     buffers = {"result": bytearray(), "out": bytearray()}
     caps = {"result": limits.output_bytes + len(DONE_FRAME), "out": limits.stdout_bytes}
+    feed = _CaseFeed(armed, cases, selector)
+    frames = _FrameCounter()
+    os.set_blocking(armed.out_r, False)  # drained at each answer without waiting
+    # Bytes of output written before each answer (the load frame, then each case's), so
+    # the trusted side can tell what was printed during which case.
+    marks: list[int] = []
     status = None
     exited = False
     open_pipes = 2
+    feed.advance(0)
     while open_pipes and status is None:
         timeout = deadline - time.monotonic()
         if timeout <= 0:
@@ -192,7 +217,13 @@ def _supervise(armed: Armed, limits: SandboxLimits, started: float) -> tuple[dic
                 exited = True
                 selector.unregister(armed.pidfd)
                 continue
-            chunk = os.read(key.fd, 1 << 16)
+            if key.data == "job":
+                feed.write()
+                continue
+            try:
+                chunk = os.read(key.fd, 1 << 16)
+            except BlockingIOError:  # drained already, after an answer earlier in this batch
+                continue
             if not chunk:
                 selector.unregister(key.fd)
                 open_pipes -= 1
@@ -203,6 +234,13 @@ def _supervise(armed: Armed, limits: SandboxLimits, started: float) -> tuple[dic
                 status = "output_limit"
             elif key.data == "result" and buffers["result"].endswith(DONE_FRAME):
                 status = "done"
+            if key.data == "result":
+                answered = frames.count(buffers["result"])
+                if answered > len(marks):
+                    # Everything the child printed before this answer is in the pipe by now.
+                    _drain(armed.out_r, buffers["out"], limits.stdout_bytes)
+                    marks += [len(buffers["out"])] * (answered - len(marks))
+                    feed.advance(answered)
     selector.close()
     _kill_group(armed.pid)
     report = {
@@ -213,6 +251,7 @@ def _supervise(armed: Armed, limits: SandboxLimits, started: float) -> tuple[dic
         "wall_ms": (time.monotonic() - started) * 1000,
         "results": bytes(buffers["result"]),
         "stdout": bytes(buffers["out"]),
+        "marks": marks,
     }
     if status == "done":
         _drain(armed.out_r, buffers["out"], limits.stdout_bytes)
@@ -237,9 +276,70 @@ def _supervise(armed: Armed, limits: SandboxLimits, started: float) -> tuple[dic
     return report, None
 
 
+class _CaseFeed:
+    """Writes case frames to the child's job pipe, one per answer it has given, never ahead.
+
+    Writes are non-blocking (a case with module weights can be larger than the pipe), and
+    the pipe is closed after the last case, which is how the child learns there are no more.
+    """
+
+    def __init__(self, armed: Armed, cases: list[bytes], selector: selectors.BaseSelector):
+        self.armed, self.cases, self.selector = armed, cases, selector
+        self.sent = 0
+        self.pending = bytearray()
+        os.set_blocking(armed.job_w, False)
+
+    def advance(self, answered: int) -> None:
+        """Queue the next case once the child has answered everything sent (load included)."""
+        while self.sent < len(self.cases) and answered >= self.sent + 1:
+            frame = self.cases[self.sent]
+            self.pending += struct.pack("<I", len(frame)) + frame
+            self.sent += 1
+        self.write()
+
+    def write(self) -> None:
+        """Write what is pending; close the pipe after the last case."""
+        if self.armed.job_w < 0:
+            return
+        try:
+            while self.pending:
+                written = os.write(self.armed.job_w, self.pending)
+                del self.pending[:written]
+        except BlockingIOError:
+            pass
+        except OSError:  # the child is gone (EPIPE): nothing more to feed
+            self.pending.clear()
+            self.sent = len(self.cases)
+        waiting = bool(self.pending)
+        registered = self.armed.job_w in self.selector.get_map()
+        if waiting and not registered:
+            self.selector.register(self.armed.job_w, selectors.EVENT_WRITE, "job")
+        elif not waiting and registered:
+            self.selector.unregister(self.armed.job_w)
+        if not waiting and self.sent == len(self.cases):
+            os.close(self.armed.job_w)
+            self.armed.job_w = -1
+
+
+class _FrameCounter:
+    """Complete frames at the start of a growing buffer (only length prefixes are read)."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+        self.offset = 0
+
+    def count(self, buffer: bytearray) -> int:
+        while self.offset + 4 <= len(buffer):
+            (size,) = struct.unpack_from("<I", buffer, self.offset)
+            if self.offset + 4 + size > len(buffer):
+                break
+            self.seen += 1
+            self.offset += 4 + size
+        return self.seen
+
+
 def _drain(fd: int, buffer: bytearray, cap: int) -> None:
-    """Read what is already in a pipe without waiting for more."""
-    os.set_blocking(fd, False)
+    """Read what is already in a (non-blocking) pipe without waiting for more."""
     with contextlib.suppress(BlockingIOError, OSError):
         while chunk := os.read(fd, 1 << 16):
             buffer += chunk[: max(0, cap - len(buffer))]
@@ -255,14 +355,6 @@ def main() -> None:
     """Warm up, then serve jobs from stdin until it closes."""
     config = Config.from_json(sys.argv[1])
     stdin, stdout = sys.stdin.fileno(), sys.stdout.fileno()
-    # Case inputs of every problem, sent once: children inherit them instead of decoding
-    # them from every job. Inputs only; expected outputs never reach a worker.
-    harness.PRELOADED.update(
-        decode(
-            read_frame(stdin, max_size=MAX_JOB_BYTES),
-            Caps(max_bytes=MAX_JOB_BYTES, max_elements=1 << 26),
-        )
-    )
     if config.plan.netns:
         isolation.enter_empty_network_namespace()
     torch.set_num_threads(1)
@@ -270,7 +362,9 @@ def main() -> None:
     if config.plan.uid:  # after warming up: the worker itself needs nothing more from disk
         reach.grant(landlock.readable_paths(config.private), isolation.slot_uid(config.slot))
     if config.plan.landlock:
-        config.ruleset_fd = landlock.build_ruleset(config.private)
+        config.ruleset_fd = landlock.build_ruleset(
+            config.private, signal_scope=config.plan.landlock_signal_scope
+        )
         os.set_inheritable(config.ruleset_fd, True)
     gc.collect()
     gc.freeze()  # keep the warm heap out of every child's collections: fewer copied pages

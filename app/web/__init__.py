@@ -12,37 +12,36 @@ import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app.cases import preload_cases, prepared_cases
+from app.cases import FRESH, prepared_cases
 from app.problems import Bank, load_bank
 from app.qa import load_deck
 from app.runtime import build_pool
 from app.sandbox.pool import SandboxPool
 from app.settings import Settings
 from app.web import api, pages, qa
+from app.web.limits import RequestLimits
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("shousi")
 
 
 def _prepare_and_start(bank: Bank, pool: SandboxPool, stop: threading.Event) -> None:
-    """Compute every reference output once, then start the workers with the case inputs.
+    """Compute every reference output once, then start the workers.
 
     A problem whose cases cannot be built is taken out of the bank and reported like a
     broken folder.
     """
-    ready = []
     for problem in bank.ordered():
         if stop.is_set():
             return
         try:
             prepared_cases(problem)
-            ready.append(problem)
         except Exception as exc:  # noqa: BLE001 - a broken problem is reported, not fatal
             log.exception("cases of %s could not be prepared", problem.id)
             bank.problems.pop(problem.id, None)
             bank.errors.append((problem.path, f"cases.py: {type(exc).__name__}: {exc}"))
-    pool.preload(preload_cases(ready))
     pool.start(wait=False)
+    FRESH.fill(bank.ordered())  # hidden cases for the first submissions, drawn in the background
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -65,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.deck = deck
         app.state.pool = pool
         app.state.grading_limiter = anyio.CapacityLimiter(settings.workers + settings.queue_limit)
+        app.state.client_load = {}  # gradings in flight, by client address
         log.info(
             "loaded %d problems (%d folders failed); %d sandbox workers starting",
             len(bank.problems),
@@ -87,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
+    app.add_middleware(RequestLimits, max_body=settings.max_body_kb * 1024)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(api.router)
     app.include_router(qa.api_router)

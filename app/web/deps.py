@@ -77,10 +77,22 @@ async def run_limited(request: Request, work: Callable[[], T]) -> T:
     """
     limiter: anyio.CapacityLimiter = request.app.state.grading_limiter
     retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    # A fair share first: one client (one address) may not fill every worker and the queue.
+    load: dict[str, int] = request.app.state.client_load
+    client = request.client.host if request.client else "unknown"
+    share = request.app.state.settings.client_share()
+    if load.get(client, 0) >= share:
+        raise HTTPException(
+            429,
+            f"you already have {share} grading(s) running or waiting; "
+            "wait for one to finish, then try again",
+            headers=retry,
+        )
     if limiter.available_tokens < 1:
         raise HTTPException(
             429, "too many submissions are waiting; try again shortly", headers=retry
         )
+    load[client] = load.get(client, 0) + 1  # the event loop is one thread: no lock needed
     try:
         return await anyio.to_thread.run_sync(work, limiter=limiter)
     except SandboxBusy:
@@ -91,6 +103,10 @@ async def run_limited(request: Request, work: Callable[[], T]) -> T:
             "the grader failed while running this submission; please submit again",
             headers=retry,
         ) from None
+    finally:
+        load[client] -= 1
+        if not load[client]:
+            del load[client]
 
 
 async def grade(

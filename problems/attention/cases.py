@@ -19,18 +19,32 @@ def _random_mask(g: torch.Generator, shape: tuple[int, ...]) -> torch.Tensor:
     return mask
 
 
-def build_cases() -> list[Case]:
+def _to_logit(q: torch.Tensor, k: torch.Tensor, top: torch.Tensor) -> torch.Tensor:
+    """q rescaled row by row so that each query's largest logit is exactly `top` (per row).
+
+    Whatever the draw, exp() of the raw logits then overflows (rows topping at 1000), and
+    subtracting one maximum for all rows underflows the rows topping at 200: a softmax
+    that does not subtract each row's own maximum fails on every draw, not on lucky ones.
+    """
+    logits = q @ k.transpose(-2, -1) / q.shape[-1] ** 0.5
+    high, low = logits.amax(dim=-1, keepdim=True), logits.amin(dim=-1, keepdim=True)
+    flip = torch.where(high > -low, 1.0, -1.0)  # the row's largest magnitude becomes positive
+    return q * flip * top / torch.maximum(high, -low)
+
+
+def build_cases(seed: int = 0) -> list[Case]:
     """Sample and hidden cases."""
-    g = torch.Generator().manual_seed(303)
+    g = torch.Generator().manual_seed(303 + seed)
     causal = torch.tril(torch.ones(5, 5, dtype=torch.bool))
     lengths = torch.tensor([7, 3, 5])
     padding = (torch.arange(7)[None, :] < lengths[:, None])[:, None, None, :]
     plain = _qkv(g, (1,), 3, 3, 4, 4)
     causal_inputs = {**_qkv(g, (2,), 5, 5, 8, 8), "mask": causal}
     padded = {**_qkv(g, (3, 2), 4, 7, 8, 8), "mask": padding}
+    q_huge, k_huge = torch.randn(2, 4, 8, generator=g), torch.randn(2, 5, 8, generator=g)
     huge = {
-        "q": torch.randn(2, 4, 8, generator=g) * 400,
-        "k": torch.randn(2, 5, 8, generator=g),
+        "q": _to_logit(q_huge, k_huge, torch.tensor([[1000.0], [200.0]] * 2)),
+        "k": k_huge,
         "v": torch.randn(2, 5, 4, generator=g),
     }
     return [

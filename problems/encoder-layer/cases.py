@@ -5,9 +5,9 @@ import torch
 from graders import Case, Causality, Note, Permutation, permute, perturb
 
 
-def build_cases() -> list[Case]:
+def build_cases(seed: int = 0) -> list[Case]:
     """Sample and hidden cases."""
-    g = torch.Generator().manual_seed(808)
+    g = torch.Generator().manual_seed(808 + seed)
     lengths = torch.tensor([5, 3])
     padding = (torch.arange(5)[None, :] < lengths[:, None])[:, None, None, :]
     causal = torch.tril(torch.ones(6, 6, dtype=torch.bool)).expand(2, 1, 6, 6).clone()

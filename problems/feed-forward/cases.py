@@ -16,9 +16,9 @@ def _inputs(rng: np.random.Generator, shape: tuple[int, ...], d_ff: int) -> dict
     }
 
 
-def build_cases() -> list[Case]:
+def build_cases(seed: int = 0) -> list[Case]:
     """Sample and hidden cases."""
-    rng = np.random.default_rng(707)
+    rng = np.random.default_rng(707 + seed)
     return [
         Case(
             "B=1, L=2, d_model 3, d_ff 4",

@@ -21,9 +21,9 @@ def _inputs(rng: np.random.Generator, b: int, length: int, d_model: int, heads: 
     return inputs
 
 
-def build_cases() -> list[Case]:
+def build_cases(seed: int = 0) -> list[Case]:
     """Sample and hidden cases."""
-    rng = np.random.default_rng(404)
+    rng = np.random.default_rng(404 + seed)
     return [
         Case("2 heads, d_model 8", _inputs(rng, 1, 3, 8, 2), note=Note("B=1, L=3", "B=1，L=3")),
         Case(

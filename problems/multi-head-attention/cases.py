@@ -9,9 +9,9 @@ def _x(g: torch.Generator, *shape: int) -> torch.Tensor:
     return torch.randn(*shape, generator=g)
 
 
-def build_cases() -> list[Case]:
+def build_cases(seed: int = 0) -> list[Case]:
     """Sample and hidden cases."""
-    g = torch.Generator().manual_seed(505)
+    g = torch.Generator().manual_seed(505 + seed)
     x = _x(g, 2, 4, 8)
     lengths = torch.tensor([4, 2])
     padding = (torch.arange(4)[None, :] < lengths[:, None])[:, None, None, :]

@@ -19,16 +19,30 @@ def _random_mask(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray
     return mask
 
 
-def build_cases() -> list[Case]:
+def _to_logit(q: np.ndarray, k: np.ndarray, top: np.ndarray) -> np.ndarray:
+    """q rescaled row by row so that each query's largest logit is exactly `top` (per row).
+
+    Whatever the draw, exp() of the raw logits then overflows (rows topping at 1000), and
+    subtracting one maximum for all rows underflows the rows topping at 200: a softmax
+    that does not subtract each row's own maximum fails on every draw, not on lucky ones.
+    """
+    logits = q @ k.swapaxes(-1, -2) / np.sqrt(q.shape[-1])
+    high, low = logits.max(axis=-1, keepdims=True), logits.min(axis=-1, keepdims=True)
+    flip = np.where(high > -low, 1.0, -1.0)  # the row's largest magnitude becomes positive
+    return q * flip * top / np.maximum(high, -low)
+
+
+def build_cases(seed: int = 0) -> list[Case]:
     """Sample and hidden cases."""
-    rng = np.random.default_rng(202)
+    rng = np.random.default_rng(202 + seed)
     causal = np.triu(np.ones((5, 5), dtype=np.float32), k=1)
     plain = _qkv(rng, 1, 3, 3, 4, 4)
     causal_inputs = {**_qkv(rng, 2, 5, 5, 8, 8), "mask": causal}
     padded = {**_qkv(rng, 3, 4, 7, 16, 16), "mask": _random_mask(rng, (3, 1, 7))}
+    k_huge = rng.normal(size=(2, 5, 8))
     huge = {
-        "q": rng.normal(size=(2, 4, 8)) * 400,
-        "k": rng.normal(size=(2, 5, 8)),
+        "q": _to_logit(rng.normal(size=(2, 4, 8)), k_huge, np.array([[1000.0], [200.0]] * 2)),
+        "k": k_huge,
         "v": rng.normal(size=(2, 5, 4)),
     }
     return [

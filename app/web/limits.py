@@ -1,0 +1,131 @@
+"""What a client may send: request bodies and headers, bounded before they are read.
+
+`RequestLimits` is a pure ASGI middleware. A body declared larger than the limit by its
+Content-Length is refused with a 413 before a byte of it is read; a chunked body (no length
+declared) is counted as it streams, and refused the moment it passes the limit. Either way
+the connection is closed after the 413, so the rest of the body is never read either.
+Headers are bounded twice: h11 refuses a request head that grows past the limit before it
+is complete (`server_options`), and the middleware refuses a complete one over the limit
+in size or count (h11 takes in a head that arrives whole in one read, up to 256 KiB).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from app.settings import Settings
+
+# The request line and headers of one request. Browsers send 1-2 KiB; cookies of other apps
+# on the same host name come along, hence room to spare.
+MAX_HEADER_BYTES = 16 * 1024
+MAX_HEADERS = 100
+# Open connections and requests in progress; beyond them uvicorn answers 503 at once.
+MAX_CONNECTIONS = 256
+
+
+def server_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's settings for `shousi serve`, every limit on what clients send set explicitly.
+
+    h11, not httptools: httptools has no limit on the size of a request's headers.
+    """
+    return {
+        "host": settings.host,
+        "port": settings.port,
+        "log_level": settings.log_level.lower(),
+        "http": "h11",
+        "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
+        "limit_concurrency": MAX_CONNECTIONS,
+        "timeout_keep_alive": 5,
+    }
+
+
+class BodyTooLarge(Exception):
+    """Raised from `receive` when a streamed body passes the limit."""
+
+
+class RequestLimits:
+    """Refuse request bodies over `max_body` bytes (413), and heads over `max_header_bytes`
+    or with more than `max_headers` headers (431)."""
+
+    def __init__(
+        self,
+        app: Any,
+        *,
+        max_body: int,
+        max_headers: int = MAX_HEADERS,
+        max_header_bytes: int = MAX_HEADER_BYTES,
+    ) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.max_headers = max_headers
+        self.max_header_bytes = max_header_bytes
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if len(scope["headers"]) > self.max_headers:
+            await _refuse(send, 431, f"a request may have at most {self.max_headers} headers")
+            return
+        head = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+        head += sum(len(name) + len(value) for name, value in scope["headers"])
+        if head > self.max_header_bytes:
+            text = f"the request line and headers are larger than {self.max_header_bytes} bytes"
+            await _refuse(send, 431, text)
+            return
+        declared = _content_length(scope["headers"])
+        if declared is None:
+            await _refuse(send, 400, "the Content-Length header is not a number")
+            return
+        if declared > self.max_body:
+            await _refuse(send, 413, self.too_large)
+            return
+        received = 0
+        started = False
+
+        async def counted_receive() -> dict:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body:
+                    raise BodyTooLarge
+            return message
+
+        async def watched_send(message: dict) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, watched_send)
+        except BodyTooLarge:
+            if started:  # too late for a 413; the connection ends with the response
+                raise
+            await _refuse(send, 413, self.too_large)
+
+    @property
+    def too_large(self) -> str:
+        return f"request body is larger than {self.max_body} bytes"
+
+
+def _content_length(headers: list[tuple[bytes, bytes]]) -> int | None:
+    """The declared body length: 0 when none is declared, None when it is not a number."""
+    for name, value in headers:
+        if name.lower() == b"content-length":
+            return int(value) if value.strip().isdigit() else None
+    return 0
+
+
+async def _refuse(send: Any, status: int, detail: str) -> None:
+    """A JSON error like the API's others, then the connection is closed: the unread rest
+    of the body is never read."""
+    body = json.dumps({"detail": detail}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
