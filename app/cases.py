@@ -21,10 +21,10 @@ from typing import Any
 import numpy as np
 import torch
 
-from app.codec import TensorArray, encode
+from app.codec import FIXTURE_KEY, TensorArray, encode
 from app.problems.model import Problem
 from app.sandbox.capture import SoftmaxCapture
-from graders.case import Case
+from graders.case import Case, Fixture
 
 _prepare_lock = threading.Lock()
 log = logging.getLogger("shousi.cases")
@@ -67,6 +67,8 @@ def fresh_copy(value: Any) -> Any:
 
 def to_wire(value: Any) -> Any:
     """Case data as the codec carries it: tensors become tagged arrays."""
+    if isinstance(value, Fixture):
+        return {FIXTURE_KEY: value.name, "data": to_wire(value.data)}
     if isinstance(value, torch.Tensor):
         return TensorArray(value.detach().cpu().numpy().copy())
     if isinstance(value, list | tuple):
@@ -74,6 +76,16 @@ def to_wire(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: to_wire(item) for key, item in value.items()}
     return value
+
+
+def case_inputs(problem: Problem, case: Case) -> dict[str, Any]:
+    """Fresh copies of a case's inputs for a trusted run, with its fixtures built."""
+    return {
+        name: problem.build_fixture(value.name, fresh_copy(value.data))
+        if isinstance(value, Fixture)
+        else value
+        for name, value in fresh_copy(case.inputs).items()
+    }
 
 
 def as_arrays(result: Any) -> list[np.ndarray]:
@@ -94,7 +106,7 @@ def _reference_run(
     problem: Problem, case: Case
 ) -> tuple[list[np.ndarray], dict | None, np.ndarray | None]:
     """Reference outputs, module weights, and the last softmax it computed (if asked to)."""
-    inputs = fresh_copy(case.inputs)
+    inputs = case_inputs(problem, case)
     weights = problem.meta.weights
     capture = SoftmaxCapture() if weights and weights.capture else contextlib.nullcontext()
     state = None
@@ -128,7 +140,7 @@ def reference_gradients(
     problem: Problem, case: Case, state: dict | None, cotangents: list[np.ndarray]
 ) -> dict[str, dict[str, np.ndarray]]:
     """Gradients of sum(output * cotangent) with respect to float inputs and parameters."""
-    inputs = fresh_copy(case.inputs)
+    inputs = case_inputs(problem, case)
     leaves = {
         name: value.requires_grad_(True)
         for name, value in inputs.items()
@@ -161,7 +173,7 @@ def variant_outputs(problem: Problem, case: Case, state: dict | None) -> dict[st
     """What each known mistake returns on a case (modules get the reference's weights)."""
     outputs: dict[str, list] = {}
     for tag, variant in problem.mistakes.items():
-        inputs = fresh_copy(case.inputs)
+        inputs = case_inputs(problem, case)
         if problem.meta.kind == "function":
             outputs[tag] = as_arrays(variant(**inputs))
             continue
@@ -305,8 +317,8 @@ class FreshCases:
     def draw(self, problem: Problem) -> list[PreparedCase]:
         """Fresh hidden cases for one submission to `problem`."""
         with self._wake:
-            self._problems.setdefault(problem.id, problem)
-            draws = self._draws.setdefault(problem.id, [])
+            self._adopt(problem)
+            draws = self._draws[problem.id]
             if draws:
                 cases = self._random.choice(draws)
                 self._used[id(cases)] = self._used.get(id(cases), 0) + 1
@@ -320,11 +332,18 @@ class FreshCases:
         # Nothing drawn yet for this problem (the first submission): draw on the spot.
         cases = _prepare(problem, fresh_hidden_cases(problem, secrets.randbits(40)))
         with self._wake:
+            self._adopt(problem)
             self._draws[problem.id].append(cases)
             self._used[id(cases)] = 1
             self._start()
             self._wake.notify()
         return cases
+
+    def _adopt(self, problem: Problem) -> None:
+        """Hold draws for this very problem: one reloaded under the same id starts afresh."""
+        if self._problems.get(problem.id) is not problem:
+            self._problems[problem.id] = problem
+            self._draws[problem.id] = []
 
     def ready_count(self, problem_id: str) -> int:
         """Draws currently held for a problem."""
@@ -336,8 +355,7 @@ class FreshCases:
         with self._wake:
             for problem in problems:
                 if takes_seed(problem):
-                    self._problems.setdefault(problem.id, problem)
-                    self._draws.setdefault(problem.id, [])
+                    self._adopt(problem)
             self._start()
             self._wake.notify()
 
@@ -378,9 +396,11 @@ class FreshCases:
                 log.exception("fresh hidden cases of %s could not be prepared", problem.id)
                 with self._wake:
                     self._draws.pop(problem.id, None)
+                    self._problems.pop(problem.id, None)
                 continue
             with self._wake:
-                self._draws.setdefault(problem.id, []).append(cases)
+                if self._problems.get(problem.id) is problem:  # not replaced meanwhile
+                    self._draws[problem.id].append(cases)
 
 
 FRESH = FreshCases()

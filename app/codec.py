@@ -38,6 +38,11 @@ ALLOWED_DTYPES = frozenset(
 )
 
 
+# Case data holding {FIXTURE_KEY: name, "data": {...}} is an object the child builds with
+# the problem's fixtures.py (graders.Fixture), not a dict it receives.
+FIXTURE_KEY = "__fixture__"
+
+
 class CodecError(ValueError):
     """Raised when a message is malformed or exceeds its caps."""
 

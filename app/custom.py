@@ -20,7 +20,7 @@ from app.cases import prepare_custom
 from app.grading import grade_custom
 from app.problems.model import Problem
 from app.sandbox.pool import SandboxPool
-from graders.case import Case
+from graders.case import Case, Fixture
 from graders.result import GradeResult
 
 MAX_ARRAY_ELEMENTS = 4096
@@ -51,7 +51,7 @@ _reference_lock = threading.Lock()
 _cases_lock = threading.Lock()
 _cases: dict[int, tuple[Problem, list[Case]]] = {}
 
-Kind = Literal["array", "arrays", "int", "float", "bool"]
+Kind = Literal["array", "arrays", "int", "float", "bool", "fixture"]
 
 
 class CustomInputError(ValueError):
@@ -67,6 +67,8 @@ class Arg:
     dtype: str | None  # for arrays: the cases' dtype, the default for a plain nested list
     required: bool
     signed: bool  # integers: negative values allowed (an axis)
+    # The object a sample case hands the code (graders.Fixture): custom inputs reuse it.
+    fixture: Fixture | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ def _dtype_name(value: Any) -> str | None:
 
 
 def _kind(value: Any) -> Kind:
+    if isinstance(value, Fixture):
+        return "fixture"
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, int):
@@ -118,7 +122,10 @@ def _args(groups: list[dict[str, Any]]) -> dict[str, Arg]:
         signed = name in ("axis", "dim") or any(
             _kind(v) == "int" and v < 0 for v in values if not isinstance(v, bool)
         )
-        args[name] = Arg(name, kind, _dtype_name(first), len(values) == len(groups), signed)
+        fixture = first if isinstance(first, Fixture) else None
+        args[name] = Arg(
+            name, kind, _dtype_name(first), len(values) == len(groups), signed, fixture
+        )
     return args
 
 
@@ -156,6 +163,8 @@ def _first_sample(problem: Problem) -> Case:
 
 
 def _template_value(value: Any) -> Any:
+    if isinstance(value, Fixture):
+        return value.name  # the sample's object, named; its data is not editable
     if isinstance(value, torch.Tensor):
         value = value.detach().numpy()
     if isinstance(value, np.ndarray):
@@ -482,6 +491,14 @@ def _group(
                 counted(_array(f"{path}[{i}]", arg, item, framework))
                 for i, item in enumerate(value)
             ]
+        elif arg.kind == "fixture":
+            assert arg.fixture is not None
+            if value != arg.fixture.name:
+                raise CustomInputError(
+                    f"`{path}` is an object the cases hand your code; write "
+                    f'"{arg.fixture.name}" to use the first sample\'s'
+                )
+            values[name] = arg.fixture
         else:
             values[name] = _scalar(path, arg, value)
     missing = [name for name, arg in args.items() if arg.required and name not in values]

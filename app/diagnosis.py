@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from app.cases import as_arrays, fresh_copy
+from app.cases import as_arrays, case_inputs
 from app.problems.model import Problem
 from graders.compare import ReturnSpec, close, matches
 from graders.families import FAMILIES, Explanation, Family, Member, Text
@@ -48,7 +48,10 @@ class CaseTrial:
         self._runs: dict[tuple, list[np.ndarray] | None] = {}
         self._dims: dict[int, dict[str, int]] = {}
         self._modules: dict[int, Any] = {}
-        self._masked = any(p.name == "mask" for p in problem.signature.call)
+        # The inputs that are attention masks: `mask`, and `tgt_mask`, `memory_mask`, ...
+        self._mask_names = tuple(
+            p.name for p in problem.signature.call if p.name == "mask" or p.name.endswith("_mask")
+        )
 
     def run(self, index: int, knobs: dict[str, Any]) -> list[np.ndarray] | None:
         """The reference's outputs on wrong case `index` with `knobs` turned (None if it fails)."""
@@ -65,7 +68,7 @@ class CaseTrial:
         if bind and callable(factor):  # a factor may depend on the case's d_model or head_dim
             case_dims = self.case_dims(index)
             knobs = {**knobs, "scale": lambda sizes: factor({**case_dims, **sizes})}
-        inputs = fresh_copy(prepared.case.inputs)
+        inputs = case_inputs(problem, prepared.case)
         try:
             with turned(knobs), np.errstate(all="ignore"):
                 if problem.meta.kind == "function":
@@ -92,7 +95,7 @@ class CaseTrial:
         """The tolerance for naming a mistake: the return's, a little looser (a candidate's
         own epsilon or float32 arithmetic), and half precision's if that came back."""
         spec = self._specs[position]
-        if spec.dtype == "bool":
+        if spec.exact:
             return spec
         tol = _HALF_TOLERANCE if got.dtype == np.float16 else _NAMING_TOLERANCE
         rtol, atol = max(spec.rtol, tol), max(spec.atol, tol)
@@ -116,7 +119,8 @@ class CaseTrial:
         """The member's forms; the ways of applying a mask where this case has a mask."""
         if member.forms != ({},) or "mask_apply" in member.knobs:
             return member.forms
-        masked = self._masked and self.wrong[index][0].case.inputs.get("mask") is not None
+        inputs = self.wrong[index][0].case.inputs
+        masked = any(inputs.get(name) is not None for name in self._mask_names)
         return MASK_FORMS if masked else member.forms
 
     def _form_reproduces(self, index: int, knobs: dict[str, Any]) -> bool:
@@ -281,7 +285,6 @@ def diagnose(problem: Problem, cases: list, messages: list[dict | None]) -> list
 
 def _variants(problem: Problem, wrong: list, known: set[str]) -> list[Explanation]:
     """The problem's own exact mistake variants that match every wrong case."""
-    from graders.diagnosis import describe
 
     specs = [r.spec() for r in problem.meta.returns]
     found = []
@@ -297,7 +300,7 @@ def _variants(problem: Problem, wrong: list, known: set[str]) -> list[Explanatio
             )
             for prepared, message in wrong
         ):
-            text = describe(tag)
+            text = problem.describe(tag)
             found.append(Explanation(tag, Text(text["en"], text["zh"])))
     return found
 

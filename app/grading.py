@@ -82,6 +82,7 @@ def _job(problem: Problem, code: str) -> dict[str, Any]:
         "forbidden_aten": meta.forbidden.aten,
         "capture_softmax": bool(meta.weights and meta.weights.capture),
         "returns": len(meta.returns),
+        "fixtures": problem.fixture_source,
     }
 
 

@@ -15,6 +15,20 @@ class Note:
 
 
 @dataclass(frozen=True)
+class Fixture:
+    """An object a case hands the candidate (a toy model, a logits function).
+
+    The problem's `fixtures.py` builds it as `name(**data)`: in the trusted process for the
+    reference, and in the sandboxed child, from the same source and data, before the
+    candidate's code runs. `data` holds arrays, tensors and numbers; the builder is not
+    the reference and may be read by anyone.
+    """
+
+    name: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Case:
     """Inputs for one call of the entry point (and constructor arguments for modules).
 

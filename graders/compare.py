@@ -21,9 +21,14 @@ class ReturnSpec:
 
     name: str
     type: Literal["ndarray", "tensor"]
-    dtype: Literal["float", "bool"]
+    dtype: Literal["float", "bool", "int"]
     atol: float = 0.0
     rtol: float = 0.0
+
+    @property
+    def exact(self) -> bool:
+        """Booleans and integers are compared exactly; tolerances apply to floats only."""
+        return self.dtype != "float"
 
 
 @dataclass
@@ -88,6 +93,13 @@ def compare_output(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, 
             f"{subject}的 dtype 应为 {prefix}bool，实际是 {got_dtype}",
         )
         return Check(False, "dtype", text)
+    if spec.dtype == "int" and got.dtype.kind not in "iu":
+        prefix = "torch." if spec.type == "tensor" else "numpy."
+        text = msg(
+            f"`{name}` should have an integer dtype ({prefix}int64), got {got_dtype}",
+            f"{subject}应为整数类型（{prefix}int64），实际 dtype 是 {got_dtype}",
+        )
+        return Check(False, "dtype", text)
     if spec.dtype == "float" and got.dtype.kind != "f":
         text = msg(
             f"`{name}` should be floating point, got {got_dtype}",
@@ -96,13 +108,15 @@ def compare_output(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, 
         return Check(False, "dtype", text)
     details = {"expected_shape": list(expected.shape), "got_shape": list(got.shape)}
     if got.shape != expected.shape:
+        if spec.dtype == "int" and got.ndim == expected.ndim == 2 and len(got) == len(expected):
+            return _compare_sequences(spec, expected=expected, got=got, details=details)
         have, want_shape = _fmt_shape(got.shape), _fmt_shape(expected.shape)
         message = msg(
             f"`{name}` has shape {have}, expected {want_shape}",
             f"{subject}的形状是 {have}，期望 {want_shape}",
         )
         return Check(False, "shape", message, details)
-    if spec.dtype == "bool":
+    if spec.exact:
         return _compare_exact(spec, expected=expected, got=got, details=details)
     check = _compare_close(
         spec, expected=expected.astype(np.float64), got=got.astype(np.float64), details=details
@@ -134,7 +148,8 @@ def _compare_exact(
         return Check(True, "exact", msg(f"`{name}` matches exactly", f"{subject}完全一致"), details)
     first = tuple(np.argwhere(wrong)[0])
     details["first_mismatch"] = [int(i) for i in first]
-    at, want, have = _fmt_index(first), bool(expected[first]), bool(got[first])
+    value = bool if spec.dtype == "bool" else int
+    at, want, have = _fmt_index(first), value(expected[first]), value(got[first])
     message = msg(
         f"{count} of {expected.size} entries of `{name}` differ; first at {at}:"
         f" expected {want}, got {have}",
@@ -142,6 +157,41 @@ def _compare_exact(
         f"第一处在 {at}：期望 {want}，得到 {have}",
     )
     return Check(False, "exact", message, details)
+
+
+def _compare_sequences(
+    spec: ReturnSpec, *, expected: np.ndarray, got: np.ndarray, details: dict
+) -> Check:
+    """Rows of tokens of another length (decoding stopped early or late): the first position
+    where a row differs, or where one of them ends."""
+    name, subject = spec.name, _subject(spec)
+    first: tuple[int, int] | None = None  # (step, row), earliest step first
+    for row, (want, have) in enumerate(zip(expected, got, strict=True)):
+        common = min(len(want), len(have))
+        differ = np.flatnonzero(want[:common] != have[:common])
+        candidate = (int(differ[0]) if differ.size else common, row)
+        if first is None or candidate < first:
+            first = candidate
+    assert first is not None
+    step, row = first
+    details.update({"first_mismatch": [row, step]})
+    length = f"{got.shape[1]} tokens per row, expected {expected.shape[1]}"
+    length_zh = f"每行 {got.shape[1]} 个 token，期望 {expected.shape[1]} 个"
+    if step < min(expected.shape[1], got.shape[1]):
+        want, have = int(expected[row, step]), int(got[row, step])
+        message = msg(
+            f"`{name}` has {length}; row {row} first differs at position {step}:"
+            f" expected {want}, got {have}",
+            f"{subject}{length_zh}；第 {row} 行在位置 {step} 首次不同：期望 {want}，得到 {have}",
+        )
+    else:
+        message = msg(
+            f"`{name}` has {length}; every row agrees up to position {step - 1},"
+            " then one of them ends: check when decoding stops",
+            f"{subject}{length_zh}；位置 {step - 1} 之前每一行都一致，之后其中一方结束了："
+            "检查解码何时停止",
+        )
+    return Check(False, "shape", message, details)
 
 
 def _within(
@@ -213,6 +263,11 @@ def _compare_close(
         f"{subject}有 {count}/{expected.size} 个值（{share:.1f}%）超出容差；"
         f"偏差最大处在 {at}：期望 {want}，得到 {have}",
     )
+    if expected.ndim == 0:  # a scalar (a loss): there is no index to point at
+        message = msg(
+            f"`{name}` is outside the tolerance: expected {want}, got {have}",
+            f"{subject}超出容差：期望 {want}，得到 {have}",
+        )
     finite_bad = int((bad & np.isfinite(got) & np.isfinite(expected)).sum())
     if nonfinite:
         message += msg(
@@ -292,8 +347,8 @@ def _window(length: int, focus: int, side: int = 0) -> tuple[int, int]:
 
 
 def close(spec: ReturnSpec, *, expected: np.ndarray, got: np.ndarray) -> np.ndarray:
-    """Elementwise agreement within the tolerance (exact for bool), NaN matching NaN."""
-    if spec.dtype == "bool":
+    """Elementwise agreement within the tolerance (exact for bool and int), NaN matching NaN."""
+    if spec.exact:
         return np.asarray(expected == got)
     return _within(spec, expected.astype(np.float64), got.astype(np.float64), equal_nan=True)
 
@@ -308,6 +363,8 @@ def matches(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -
     got = actual["array"]
     if spec.dtype == "bool":
         return got.dtype == np.bool_ and bool(np.array_equal(got, expected))
+    if spec.dtype == "int":
+        return got.dtype.kind in "iu" and bool(np.array_equal(got, expected))
     return bool(
         _within(spec, expected.astype(np.float64), got.astype(np.float64), equal_nan=True).all()
     )

@@ -4,6 +4,7 @@
   const DRAFT = (id) => "shousi:draft:" + id;
   const SOLVED = (id) => "shousi:solved:" + id;
   const CUSTOM = (id) => "shousi:custom:" + id;
+  const REVEALED = (id) => "shousi:revealed:" + id;
   const store = {
     get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
     set(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* quota or privacy mode */ } },
@@ -67,6 +68,9 @@
       store.remove(DRAFT(id));
     });
 
+    const editorialBox = page.querySelector("section.editorial[data-url]");
+    const editorial = editorialBox ? setupEditorial(editorialBox, id) : null;
+
     let busy = false;
     async function submit(mode) {
       if (busy) return;
@@ -91,6 +95,7 @@
         const verdict = resultBox.querySelector("[data-verdict]");
         if (verdict && verdict.dataset.verdict === "accepted" && verdict.dataset.mode === "submit") {
           store.set(SOLVED(id), "1");
+          if (editorial) editorial.unlock();
         }
       } catch (error) {
         resultBox.innerHTML = '<div class="verdict rejected" data-verdict="error"></div>';
@@ -106,6 +111,59 @@
       submit(mode);
     });
     setupCustom(page, id, () => (editor ? editor.getValue() : textarea.value));
+  }
+
+  // --- Editorial and solution: fetched only once solved, or revealed on request. ---
+  function setupEditorial(box, id) {
+    const locked = box.querySelector(".editorial-locked");
+    const body = box.querySelector(".editorial-body");
+    const solution = box.querySelector(".solution");
+    const code = solution.querySelector("textarea");
+    const copy = solution.querySelector("button.copy-solution");
+    const lang = document.documentElement.lang.startsWith("zh") ? "zh" : "en";
+    let loaded = false;
+    async function unlock() {
+      if (loaded) return;
+      loaded = true;
+      try {
+        const response = await fetch(box.dataset.url, { headers: { "Accept": "application/json" } });
+        if (!response.ok) throw new Error(String(response.status));
+        const doc = await response.json();
+        body.innerHTML = doc.html[lang];  // rendered by the server from the problem's own files
+        renderMath(body);
+        code.value = doc.solution;
+        locked.hidden = true;
+        body.hidden = false;
+        solution.hidden = false;
+        if (window.ShousiEditor) window.ShousiEditor.fromTextArea(code, { readOnly: true });
+      } catch (error) {
+        loaded = false;
+      }
+    }
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(code.value);
+      } catch (e) {
+        // No clipboard API outside a secure context: copy through a selection instead.
+        const scratch = document.createElement("textarea");
+        scratch.value = code.value;
+        document.body.appendChild(scratch);
+        scratch.select();
+        document.execCommand("copy");
+        scratch.remove();
+      }
+      const label = copy.textContent;
+      copy.textContent = copy.dataset.copied;
+      setTimeout(() => { copy.textContent = label; }, 1500);
+    });
+    box.querySelector("button.show-solution").addEventListener("click", (event) => {
+      if (!window.confirm(event.target.dataset.confirm)) return;
+      store.set(REVEALED(id), "1");
+      unlock();
+    });
+    box.hidden = false;
+    if (store.get(SOLVED(id)) || store.get(REVEALED(id))) unlock();
+    return { unlock };
   }
 
   // --- Custom input: the candidate's own inputs, their output beside the reference's. ---
@@ -480,9 +538,32 @@
     showLast();
   }
 
+  // The problem list's difficulty filter, applied as it changes (the form works without it).
+  function setupProblemIndex(root) {
+    const select = root.querySelector("select[name=difficulty]");
+    const count = root.querySelector(".problem-count");
+    const rows = Array.from(root.querySelectorAll("tr[data-difficulty]"));
+    root.querySelector("form.problem-filter button[type=submit]").hidden = true;
+    select.addEventListener("change", () => {
+      let shown = 0;
+      rows.forEach((row) => {
+        row.hidden = Boolean(select.value) && row.dataset.difficulty !== select.value;
+        if (!row.hidden) shown += 1;
+      });
+      root.querySelectorAll("section.problem-topic").forEach((section) => {
+        section.hidden = !section.querySelector("tr[data-difficulty]:not([hidden])");
+      });
+      count.textContent = count.dataset.template
+        .replace("{shown}", String(shown)).replace("{total}", String(rows.length));
+      history.replaceState(null, "", select.value ? "?difficulty=" + select.value : location.pathname);
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     renderMath(document.body);
     markSolved();
+    const index = document.querySelector(".problem-index");
+    if (index) setupProblemIndex(index);
     const page = document.querySelector(".problem[data-problem]");
     if (page) setupProblem(page);
     const qaIndex = document.querySelector(".qa-index");

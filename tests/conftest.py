@@ -15,14 +15,14 @@ from app.settings import Settings
 from app.web import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
-SOLUTIONS = ROOT / "tests" / "solutions"
+PROBLEMS = ROOT / "problems"
 # Short limits keep the hostile cases quick; the defaults are documented separately.
 TEST_LIMITS = {"cpu_seconds": 2.0, "wall_seconds": 4.0, "memory_mb": 512}
 
 
 def solution(problem_id: str) -> str:
     """A correct solution written independently of the reference implementation."""
-    return (SOLUTIONS / f"{problem_id}.py").read_text()
+    return (PROBLEMS / problem_id / "solution.py").read_text()
 
 
 @pytest.fixture(scope="session")

@@ -264,3 +264,4 @@ def test_candidate_practises_interview_questions(page, server: str) -> None:
     assert back.count() == 1
     back.click()
     page.wait_for_url("**/qa/why-scale-sqrt-dk")
+

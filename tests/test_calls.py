@@ -78,6 +78,30 @@ def test_a_module_with_its_own_parameter_names_is_accepted(grade) -> None:
     assert result.verdict is Verdict.ACCEPTED, [c.message for c in result.cases]
 
 
+DATACLASS_CONFIG = """
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Config:
+    axis: int = -1
+
+
+def softmax(x, axis=-1):
+    cfg = Config(axis)
+    e = np.exp(x - x.max(axis=cfg.axis, keepdims=True))
+    return e / e.sum(axis=cfg.axis, keepdims=True)
+"""
+
+
+def test_code_that_defines_a_dataclass_loads_like_a_module(grade) -> None:
+    # dataclasses looks the class's module up in sys.modules.
+    result = grade("softmax", DATACLASS_CONFIG)
+    assert result.verdict is Verdict.ACCEPTED, [c.message for c in result.cases]
+
+
 def test_a_function_without_a_mask_passes_unmasked_cases_and_is_told_why(grade) -> None:
     result = grade("attention", NO_MASK_PARAMETER)
     assert result.verdict is Verdict.RUNTIME_ERROR

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, SOLUTIONS
+from app.problems import load_bank
+from app.problems.bank import BUILTIN_DIR
+from tests.conftest import PROBLEMS, ROOT
 from tests.test_grading import CORE
 
 
@@ -19,7 +21,7 @@ def shousi(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_grade_exit_codes_for_every_core_problem() -> None:
-    jobs = [(pid, SOLUTIONS / f"{pid}.py", 0) for pid in CORE]
+    jobs = [(pid, PROBLEMS / pid / "solution.py", 0) for pid in CORE]
     jobs += [(pid, ROOT / "problems" / pid / "starter.py", 1) for pid in CORE]
     with ThreadPoolExecutor(max_workers=2) as executor:
         runs = list(executor.map(lambda job: shousi("grade", job[0], str(job[1])), jobs))
@@ -29,7 +31,7 @@ def test_grade_exit_codes_for_every_core_problem() -> None:
 
 
 def test_grade_json_is_the_result_document() -> None:
-    run = shousi("grade", "causal-mask", str(SOLUTIONS / "causal-mask.py"), "--json")
+    run = shousi("grade", "causal-mask", str(PROBLEMS / "causal-mask" / "solution.py"), "--json")
     doc = json.loads(run.stdout)
     assert run.returncode == 0
     assert {"problem", "verdict", "cases", "diagnosis", "duration_ms"} <= doc.keys()
@@ -38,7 +40,7 @@ def test_grade_json_is_the_result_document() -> None:
 
 
 def test_unknown_problem_and_missing_file_are_usage_errors(tmp_path: Path) -> None:
-    unknown = shousi("grade", "no-such-problem", str(SOLUTIONS / "softmax.py"))
+    unknown = shousi("grade", "no-such-problem", str(PROBLEMS / "softmax" / "solution.py"))
     assert unknown.returncode == 2 and "unknown problem" in unknown.stderr
     missing = shousi("grade", "softmax", str(tmp_path / "nope.py"))
     assert missing.returncode == 2 and "cannot read" in missing.stderr
@@ -50,7 +52,9 @@ def test_unknown_problem_and_missing_file_are_usage_errors(tmp_path: Path) -> No
 
 def test_problems_list_shows_every_problem() -> None:
     run = shousi("problems", "list", "--json")
-    assert [row["id"] for row in json.loads(run.stdout)] == CORE
+    listed = [row["id"] for row in json.loads(run.stdout)]
+    assert listed == [problem.id for problem in load_bank([BUILTIN_DIR]).ordered()]
+    assert set(CORE) <= set(listed)
 
 
 @pytest.mark.parametrize("command", [["serve", "--help"], ["grade", "--help"]])

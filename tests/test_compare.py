@@ -83,3 +83,45 @@ def test_nan_answer_over_http_is_reported_not_a_server_error(client: TestClient)
     assert first["kind"] == "values" and "NaN" in first["message"]
     assert first["checks"]["output"]["heatmap"]["got"][0][0] == "NaN"
     assert first["checks"]["output"]["worst"][0]["got"] == "NaN"
+
+
+def test_integer_outputs_are_compared_exactly_and_must_be_integers() -> None:
+    spec = ReturnSpec("buckets", "tensor", "int", atol=1.0, rtol=1.0)  # tolerances ignored
+    expected = np.array([[0, 3], [17, 31]], dtype=np.int64)
+    same = compare_output(spec, expected=expected, actual=_tensor(expected.astype(np.int32)))
+    assert same.passed
+    off = expected.copy()
+    off[1, 0] = 18
+    wrong = compare_output(spec, expected=expected, actual=_tensor(off))
+    assert not wrong.passed and wrong.kind == "exact"
+    assert "first at [1, 0]: expected 17, got 18" in wrong.message
+    assert "期望 17，得到 18" in wrong.message.zh
+    floats = compare_output(spec, expected=expected, actual=_tensor(expected.astype(np.float32)))
+    assert not floats.passed and floats.kind == "dtype" and "int64" in floats.message
+    assert not matches(spec, expected=expected, actual=_tensor(expected.astype(np.float64)))
+
+
+def _tensor(array: np.ndarray) -> dict:
+    return {"array": array, "type": "tensor", "dtype": f"torch.{array.dtype}"}
+
+
+def test_sequences_of_another_length_say_where_they_first_differ() -> None:
+    spec = ReturnSpec("tokens", "tensor", "int")
+    expected = np.array([[1, 5, 6, 2, 0], [1, 7, 7, 7, 2]])
+    longer = compare_output(
+        spec, expected=expected, actual=_tensor(np.array([[1, 5, 6, 2, 0, 0], [1, 7, 3, 7, 7, 2]]))
+    )
+    assert not longer.passed and longer.kind == "shape"
+    assert "6 tokens per row, expected 5" in longer.message
+    assert "row 1 first differs at position 2: expected 7, got 3" in longer.message
+    assert longer.details["first_mismatch"] == [1, 2]
+    early = compare_output(spec, expected=expected, actual=_tensor(expected[:, :3]))
+    assert "every row agrees up to position 2" in early.message
+    assert "3 tokens per row, expected 5" in early.message
+
+
+def test_a_wrong_scalar_is_reported_without_an_index() -> None:
+    check = _check(np.array(2.302585), np.array(2.5))
+    assert not check.passed
+    assert check.message.startswith("`output` is outside the tolerance: expected 2.30259, got 2.5")
+    assert "[]" not in check.message.zh

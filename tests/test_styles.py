@@ -1,7 +1,7 @@
 """Every reasonable style is accepted: values are compared, not code.
 
 Each file in tests/styles/ is a correct solution written differently from the reference
-and from tests/solutions/: public implementations (the Annotated Transformer, nanoGPT,
+and from each problem's solution.py: public implementations (the Annotated Transformer, nanoGPT,
 minGPT, d2l, picoGPT, fairseq, ...) changed only where the contract differs, and the usual
 variations (einsum, @, matmul, bmm with reshapes, masked_fill in or out of place, where,
 additive -inf/-1e9 masks, float64 intermediates, F.softmax / Tensor.softmax / a manual

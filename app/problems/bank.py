@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import logging
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,17 +67,42 @@ def _resolve_reference(folder: Path, reference: str) -> Any:
         raise LoadError(f"reference module {module_name} has no {attr!r}") from None
 
 
-def _load_mistakes(folder: Path) -> dict[str, Any]:
-    """`MISTAKES` from the optional mistakes.py: diagnosis tag -> wrong implementation."""
+def _load_mistakes(folder: Path) -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
+    """`MISTAKES` (tag -> wrong implementation) and `MESSAGES` (tag -> {"en", "zh"}) from the
+    optional mistakes.py; MESSAGES explains tags that graders.diagnosis does not know."""
     path = folder / "mistakes.py"
     if not path.is_file():
-        return {}
-    mistakes = getattr(
-        _import_file(path, f"shousi_problem_{folder.name}_mistakes"), "MISTAKES", None
-    )
+        return {}, {}
+    module = _import_file(path, f"shousi_problem_{folder.name}_mistakes")
+    mistakes = getattr(module, "MISTAKES", None)
     if not isinstance(mistakes, dict) or not all(callable(v) for v in mistakes.values()):
         raise LoadError("mistakes.py must define MISTAKES = {tag: implementation}")
-    return dict(mistakes)
+    messages = getattr(module, "MESSAGES", {})
+    if not isinstance(messages, dict) or not all(
+        isinstance(text, dict)
+        and set(text) == {"en", "zh"}
+        and all(isinstance(v, str) and v.strip() for v in text.values())
+        for text in messages.values()
+    ):
+        raise LoadError('mistakes.py: MESSAGES must be {tag: {"en": "...", "zh": "..."}}')
+    return dict(mistakes), {tag: dict(text) for tag, text in messages.items()}
+
+
+LANGS = ("en", "zh")
+HINT_BREAK = re.compile(r"^---[ \t]*$", re.MULTILINE)
+
+
+def _read_optional(path: Path) -> str:
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+
+def _load_hints(folder: Path) -> dict[str, list[str]]:
+    """hints.<lang>.md, hints separated by a line holding only `---` (none when absent)."""
+    hints = {}
+    for lang in LANGS:
+        text = _read_optional(folder / f"hints.{lang}.md")
+        hints[lang] = [part.strip() for part in HINT_BREAK.split(text) if part.strip()]
+    return hints
 
 
 def load_problem(folder: Path) -> Problem:
@@ -97,6 +123,7 @@ def load_problem(folder: Path) -> Problem:
         raise LoadError(f"problem.toml id {meta.id!r} does not match the folder name")
     if (meta.kind == "module") != (meta.module is not None):
         raise LoadError("problem.toml: [module] is required exactly when kind = 'module'")
+    mistakes, mistake_messages = _load_mistakes(folder)
     cases_module = _import_file(folder / "cases.py", f"shousi_problem_{folder.name}_cases")
     build_cases = getattr(cases_module, "build_cases", None)
     if not callable(build_cases):
@@ -109,9 +136,14 @@ def load_problem(folder: Path) -> Problem:
             for lang in ("en", "zh")
         },
         starter=(folder / "starter.py").read_text(encoding="utf-8"),
+        hints=_load_hints(folder),
+        editorial={lang: _read_optional(folder / f"editorial.{lang}.md").strip() for lang in LANGS},
+        solution=_read_optional(folder / "solution.py"),
         reference=_resolve_reference(folder, meta.reference),
         build_cases=build_cases,
-        mistakes=_load_mistakes(folder),
+        mistakes=mistakes,
+        mistake_messages=mistake_messages,
+        fixture_source=_read_optional(folder / "fixtures.py"),
     )
     try:
         problem.signature  # noqa: B018 - parsed now so that a bad signature names its folder

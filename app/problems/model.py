@@ -29,7 +29,7 @@ class ReturnMeta(_Strict):
 
     name: str
     type: Literal["ndarray", "tensor"]
-    dtype: Literal["float", "bool"] = "float"
+    dtype: Literal["float", "bool", "int"] = "float"
     atol: float = Field(default=0.0, ge=0)
     rtol: float = Field(default=0.0, ge=0)
 
@@ -77,11 +77,19 @@ class DiagnosisMeta(_Strict):
         return value
 
 
+Topic = Literal[
+    "masks", "attention", "positional", "normalisation", "layers", "model", "training", "decoding"
+]
+# The order in which the problem list shows its groups.
+TOPICS: tuple[str, ...] = Topic.__args__
+
+
 class ProblemMeta(_Strict):
     """The contents of `problem.toml`."""
 
     id: str
     order: int = 1000
+    topic: Topic
     title: Localized
     difficulty: Literal["easy", "medium", "hard"]
     framework: Literal["numpy", "torch"]
@@ -134,8 +142,18 @@ class Problem:
     starter: str
     reference: Any
     build_cases: Any
+    # Hints by language, revealed one at a time; the editorial and the solution shown once
+    # solved (each empty when its file is missing, which validation reports).
+    hints: dict[str, list[str]] = field(default_factory=dict)
+    editorial: dict[str, str] = field(default_factory=dict)
+    solution: str = ""
     # Known-mistake variants of the reference, by diagnosis tag (optional mistakes.py).
     mistakes: dict[str, Any] = field(default_factory=dict)
+    # What mistakes.py says of its own tags (graders.diagnosis explains the shared ones).
+    mistake_messages: dict[str, dict[str, str]] = field(default_factory=dict)
+    # fixtures.py: builders of the objects cases hand the candidate (graders.Fixture).
+    fixture_source: str = ""
+    _fixtures: dict[str, Any] | None = field(default=None, repr=False)
     _prepared: Any = field(default=None, repr=False)
     _signature: Signature | None = field(default=None, repr=False)
 
@@ -147,6 +165,22 @@ class Problem:
                 self.meta.signature, entry=self.meta.entry, kind=self.meta.kind
             )
         return self._signature
+
+    def build_fixture(self, name: str, data: dict[str, Any]) -> Any:
+        """Build a case's fixture in the trusted process, from the source the child gets."""
+        if self._fixtures is None:
+            namespace: dict[str, Any] = {"__name__": f"shousi_fixtures_{self.meta.id}"}
+            exec(compile(self.fixture_source, str(self.path / "fixtures.py"), "exec"), namespace)  # noqa: S102
+            self._fixtures = namespace
+        return self._fixtures[name](**data)
+
+    def describe(self, tag: str) -> dict[str, str]:
+        """A mistake's tag with its message in both languages, the problem's own first."""
+        if tag in self.mistake_messages:
+            return {"tag": tag, **self.mistake_messages[tag]}
+        from graders.diagnosis import describe
+
+        return describe(tag)
 
     @property
     def id(self) -> str:

@@ -3,7 +3,8 @@
 For each problem: the reference is accepted on every case (graded through the sandbox like
 any submission), the starter runs but is not accepted, every known mistake is rejected and
 diagnosed with its own tag, no two mistakes are indistinguishable on the cases, and every
-floating-point return states its tolerance.
+floating-point return states its tolerance; the statement, three hints and the editorial
+exist in both languages, and solution.py (shown once solved) is accepted.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ import numpy as np
 
 from app.cases import prepared_cases
 from app.grading import grade_submission
+from app.problems.bank import LANGS
 from app.problems.model import Problem
 from app.sandbox.pool import SandboxPool
 from graders.compare import matches
+from graders.diagnosis import DIAGNOSES
 from graders.result import GradeResult, Verdict
 
 
@@ -89,6 +92,7 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
             problem=problem, code=code, mode="submit", pool=pool, wait_seconds=120
         )
 
+    _check_texts(problem, report)
     missing_tolerance = [
         r.name for r in problem.meta.returns if r.dtype == "float" and r.atol == 0 and r.rtol == 0
     ]
@@ -131,6 +135,16 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
             report.problems.append(
                 f"mistake {tag}: {result.verdict.value}, diagnosed as {result.diagnosis}"
             )
+    if not problem.solution:
+        report.problems.append("solution.py is missing")
+    else:
+        solved = grade(problem.solution)
+        if solved.accepted:
+            report.checks.append("solution.py accepted")
+        else:
+            report.problems.append(
+                f"solution.py not accepted: {solved.verdict.value}: {solved.message[:200]}"
+            )
     for a, b in indistinguishable_mistakes(problem):
         report.problems.append(f"mistakes {a} and {b} give the same outputs on every case")
     _check_forms(problem, grade, report)
@@ -138,6 +152,32 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
 
 
 FORMS_PER_FAMILY = 3
+HINTS = 3  # a nudge, the key idea, the near-complete plan
+EDITORIAL_SECTIONS = 5  # idea, shapes, complexity, classic mistakes, follow-up questions
+
+
+def _check_texts(problem: Problem, report: Validation) -> None:
+    """Statement, hints, editorial and every mistake's message exist in both languages."""
+    found = []
+    for lang in LANGS:
+        if not problem.statement.get(lang, "").strip():
+            found.append(f"statement.{lang}.md is empty")
+        hints = problem.hints.get(lang, [])
+        if len(hints) != HINTS:
+            found.append(
+                f"hints.{lang}.md has {len(hints)} hints, needs {HINTS} separated by '---' lines"
+            )
+        sections = len(re.findall(r"^## ", problem.editorial.get(lang, ""), re.MULTILINE))
+        if sections < EDITORIAL_SECTIONS:
+            found.append(
+                f"editorial.{lang}.md has {sections} '## ' sections, needs {EDITORIAL_SECTIONS}"
+            )
+    for tag in problem.mistakes:
+        if tag not in problem.mistake_messages and tag not in DIAGNOSES:
+            found.append(f"mistake {tag} has no message: add it to MESSAGES in mistakes.py")
+    report.problems.extend(found)
+    if not found:
+        report.checks.append("statement, hints and editorial in both languages")
 
 
 def _check_forms(problem: Problem, grade: Callable[[str], GradeResult], report: Validation) -> None:

@@ -13,6 +13,7 @@ import ctypes
 import re
 import sys
 import traceback
+import types
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from app.codec import ALLOWED_DTYPES, TensorArray, encode
+from app.codec import ALLOWED_DTYPES, FIXTURE_KEY, TensorArray, encode
 from app.sandbox.capture import SoftmaxRecorder
 from app.sandbox.protocol import out_of_memory, write_frame
 
@@ -234,17 +235,28 @@ def warm_up() -> None:
     np.einsum("bij,bkj->bik", a, a).var(axis=-1).tolist()
 
 
-def _build(value: Any) -> Any:
-    """Turn decoded case data into fresh objects: tensors where the case asked for them."""
+def _build(value: Any, fixtures: dict[str, Any] | None = None) -> Any:
+    """Turn decoded case data into fresh objects: tensors where the case asked for them,
+    and the objects a case hands the code, built by the problem's fixtures."""
     if isinstance(value, TensorArray):
         return torch.from_numpy(value.array.copy())
     if isinstance(value, np.ndarray):
         return value.copy()
     if isinstance(value, list):
-        return [_build(item) for item in value]
+        return [_build(item, fixtures) for item in value]
     if isinstance(value, dict):
-        return {key: _build(item) for key, item in value.items()}
+        if FIXTURE_KEY in value and fixtures is not None:
+            return fixtures[value[FIXTURE_KEY]](**_build(value["data"]))
+        return {key: _build(item, fixtures) for key, item in value.items()}
     return value
+
+
+def _load_fixtures(source: str) -> dict[str, Any]:
+    """The problem's fixture builders, defined before the candidate's code runs."""
+    namespace: dict[str, Any] = {"__name__": "fixtures"}
+    if source:
+        exec(compile(source, "fixtures.py", "exec"), namespace)  # noqa: S102 - the problem's
+    return namespace
 
 
 def _export(value: Any, max_bytes: int) -> dict:
@@ -379,6 +391,17 @@ def _construct(entry: Any, case: dict) -> Any:
     return _call(entry, _build(case["init"]), case.get("init_call"))
 
 
+def _load_weights(module: Any, state: dict) -> None:
+    """Load the reference's weights strictly by name and shape, keeping the code's own
+    persistent buffers that the reference has not got (nanoGPT's causal `bias`)."""
+    own = module.state_dict()
+    buffers = {name for name, _ in module.named_buffers()}
+    for name in own.keys() - state.keys():
+        if name in buffers:
+            state[name] = own[name]
+    module.load_state_dict(state, strict=True)
+
+
 def _warnings(caught: list, limit: int = 5) -> list[dict]:
     """The distinct warnings a case raised, with the submission's line where it has one."""
     found: list[dict] = []
@@ -447,7 +470,12 @@ def run_submission(
     if job.get("capture_softmax"):  # before the code runs, so its imports get the wrappers
         recorder = SoftmaxRecorder()
         recorder.install()
-    namespace: dict[str, Any] = {"__name__": "solution", "__file__": SOLUTION_FILE}
+    fixtures = _load_fixtures(job.get("fixtures", ""))
+    # A real module in sys.modules: dataclasses, pickle and typing look the code up there.
+    module = types.ModuleType("solution")
+    module.__file__ = SOLUTION_FILE
+    sys.modules["solution"] = module
+    namespace: dict[str, Any] = module.__dict__
     source = job["code"].splitlines()
     try:
         exec(compile(job["code"], SOLUTION_FILE, "exec"), namespace)  # noqa: S102
@@ -462,7 +490,7 @@ def run_submission(
     _send(result_fd, {"load": "ok", "signature": _signature_of(entry, job["kind"])})
     index = 0
     while (case := next_case()) is not None:
-        outcome = _run_case(job, entry, case, guard, source, max_output, recorder)
+        outcome = _run_case(job, entry, case, guard, source, max_output, recorder, fixtures)
         del case
         _send(result_fd, {"case": index, **outcome})
         index += 1
@@ -480,6 +508,7 @@ def _run_case(
     source: list[str],
     max_output: int,
     recorder: SoftmaxRecorder | None = None,
+    fixtures: dict[str, Any] | None = None,
 ) -> dict:
     report: dict[str, Any] = {}
     module = None
@@ -488,7 +517,7 @@ def _run_case(
     caught: list[warnings.WarningMessage] = []
     recording = warnings.catch_warnings(record=True)
     try:
-        inputs = _build(case["inputs"])
+        inputs = _build(case["inputs"], fixtures)
         caught = recording.__enter__()
         warnings.simplefilter("always")  # numpy warns once per place by default
         if job["kind"] == "module":
@@ -498,12 +527,12 @@ def _run_case(
             # A buffer registered with persistent=False is not in state_dict().
             report["transient"] = [n for n in report["buffers"] if n not in module.state_dict()]
             if job["load_state_dict"]:
-                module.load_state_dict(_build(case["state"]), strict=True)
+                _load_weights(module, _build(case["state"]))
             module.eval()
             with torch.no_grad():
                 result = _call(module, inputs, case.get("call"))
                 if case.get("repeat"):  # eval mode must be deterministic: call it again
-                    again = _call(module, _build(case["inputs"]), case.get("call"))
+                    again = _call(module, _build(case["inputs"], fixtures), case.get("call"))
         else:
             result = _call(entry, inputs, case.get("call"))
     except BaseException as exc:  # noqa: BLE001
@@ -528,7 +557,9 @@ def _run_case(
     if recorder is not None and recorder.last is not None:
         report["weights"] = _export(recorder.last, max_output)
     if case.get("cotangents") is not None:
-        report["gradients"] = _gradients(job, entry, case, guard, source, max_output, module)
+        report["gradients"] = _gradients(
+            job, entry, case, guard, source, max_output, module, fixtures
+        )
     return report
 
 
@@ -540,6 +571,7 @@ def _gradients(
     source: list[str],
     max_output: int,
     module: Any = None,
+    fixtures: dict[str, Any] | None = None,
 ) -> dict:
     """Backpropagate sum(output * cotangent) and export the input and parameter gradients.
 
@@ -548,7 +580,7 @@ def _gradients(
     A module from the forward pass (eval mode, reference weights) is reused.
     """
     try:
-        inputs = _build(case["inputs"])
+        inputs = _build(case["inputs"], fixtures)
         leaves = {
             name: value.requires_grad_(True)
             for name, value in inputs.items()
@@ -558,7 +590,7 @@ def _gradients(
             if module is None:
                 module = _construct(entry, case)
                 if job["load_state_dict"]:
-                    module.load_state_dict(_build(case["state"]), strict=True)
+                    _load_weights(module, _build(case["state"]))
                 module.eval()
             result = _call(module, inputs, case.get("call"))
         else:

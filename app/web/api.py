@@ -6,7 +6,7 @@ import functools
 import json
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 
 from app.custom import (
@@ -20,7 +20,7 @@ from app.grading import MAX_CODE_BYTES
 from app.problems import Problem
 from app.web.deps import BankDep, PoolDep, ProblemDep, SettingsDep, grade, limits_view, run_limited
 from app.web.i18n import pick_language
-from app.web.views import detail, summary
+from app.web.views import detail, render_markdown, summary
 from graders.case import Case
 
 router = APIRouter(prefix="", tags=["api"])
@@ -121,6 +121,29 @@ async def list_problems(bank: BankDep) -> list[dict[str, Any]]:
 async def get_problem(problem: ProblemDep, settings: SettingsDep) -> dict[str, Any]:
     """Statement, starter code, signature, tolerances, samples and the custom-input template."""
     return {**detail(problem, limits_view(settings)), "custom_input": custom_template(problem)}
+
+
+@router.get("/api/problems/{problem_id}/hints/{n}")
+async def get_hint(problem: ProblemDep, n: int) -> dict[str, Any]:
+    """Hint n (from 1) in both languages, as Markdown and as HTML (formulas left for KaTeX)."""
+    hints = problem.hints
+    if not 1 <= n <= min(len(hints.get("en", [])), len(hints.get("zh", []))):
+        count = len(hints.get("en", []))
+        raise HTTPException(404, f"problem {problem.id!r} has {count} hints, no hint {n}")
+    text = {lang: hints[lang][n - 1] for lang in ("zh", "en")}
+    return {"n": n, **text, "html": {lang: render_markdown(md) for lang, md in text.items()}}
+
+
+@router.get("/api/problems/{problem_id}/editorial")
+async def get_editorial(problem: ProblemDep) -> dict[str, Any]:
+    """The editorial (Markdown and HTML, both languages) and the reference solution's code."""
+    if not all(problem.editorial.get(lang) for lang in ("en", "zh")):
+        raise HTTPException(404, f"problem {problem.id!r} has no editorial yet")
+    return {
+        "editorial": dict(problem.editorial),
+        "solution": problem.solution,
+        "html": {lang: render_markdown(md) for lang, md in problem.editorial.items()},
+    }
 
 
 @router.post(

@@ -13,10 +13,11 @@ from fastapi.templating import Jinja2Templates
 
 from app.custom import custom_template_text
 from app.grading import MAX_CODE_BYTES
+from app.problems.model import TOPICS
 from app.web import heat
 from app.web.deps import BankDep, PoolDep, SettingsDep, grade, limits_view
 from app.web.i18n import COOKIE, LANGS, pick_language, translator
-from app.web.views import checks, render_inline, render_statement, sample_cases
+from app.web.views import checks, render_inline, render_markdown, render_statement, sample_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 router = APIRouter(include_in_schema=False)
@@ -48,9 +49,29 @@ def render_page(
 
 
 @router.get("/", response_class=HTMLResponse)
-async def index(request: Request, bank: BankDep) -> Response:
-    """The problem list."""
-    return render_page(request, "index.html", {"problems": bank.ordered()})
+async def index(request: Request, bank: BankDep, difficulty: str = "") -> Response:
+    """The problem list, grouped by topic, optionally of one difficulty."""
+    problems = bank.ordered()
+    difficulties = ("easy", "medium", "hard")
+    # An unknown difficulty filters nothing rather than showing an empty list.
+    wanted = (difficulty,) if difficulty in difficulties else difficulties
+    groups = [
+        (topic, [p for p in problems if p.meta.topic == topic])
+        for topic in TOPICS
+        if any(p.meta.topic == topic for p in problems)
+    ]
+    return render_page(
+        request,
+        "index.html",
+        {
+            "groups": groups,
+            "difficulties": difficulties,
+            "difficulty": difficulty if difficulty in difficulties else "",
+            "wanted": wanted,
+            "shown": sum(p.meta.difficulty in wanted for p in problems),
+            "total": len(problems),
+        },
+    )
 
 
 def _problem_context(
@@ -65,6 +86,8 @@ def _problem_context(
         "meta": problem.meta,
         "statement_html": render_statement(problem, lang),
         "samples": sample_cases(problem),
+        "hints_html": [render_markdown(hint) for hint in problem.hints.get(lang, [])],
+        "has_editorial": all(problem.editorial.get(lang) for lang in LANGS),
         "checks": checks(problem),
         "limits": limits_view(settings),
         "code": problem.starter,

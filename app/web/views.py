@@ -13,6 +13,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from app.cases import prepared_cases, to_wire
 from app.codec import TensorArray
 from app.problems.model import Problem
+from graders.case import Fixture
 
 
 @lru_cache(maxsize=1)
@@ -43,6 +44,7 @@ def summary(problem: Problem) -> dict[str, Any]:
         "id": meta.id,
         "title": meta.title.model_dump(),
         "difficulty": meta.difficulty,
+        "topic": meta.topic,
         "framework": meta.framework,
         "tags": meta.tags,
         "kind": meta.kind,
@@ -51,6 +53,8 @@ def summary(problem: Problem) -> dict[str, Any]:
 
 def _describe(value: Any) -> Any:
     """A JSON-friendly description of one input or output value."""
+    if isinstance(value, Fixture):
+        return {"type": "fixture", "name": value.name}
     wire = to_wire(value)
     if isinstance(wire, TensorArray | np.ndarray):
         array = wire.array if isinstance(wire, TensorArray) else wire
@@ -67,6 +71,8 @@ def _describe(value: Any) -> Any:
 
 
 def _python_repr(value: Any) -> str:
+    if isinstance(value, Fixture):
+        return f"{value.name}(...)  # an object built for this case: call it"
     if isinstance(value, torch.Tensor):
         with np.printoptions(precision=4, suppress=True, linewidth=110):
             return f"torch.tensor({np.array2string(value.numpy(), separator=', ')})" + (
@@ -138,9 +144,10 @@ def detail(problem: Problem, limits: dict[str, Any]) -> dict[str, Any]:
         "signature": meta.signature,
         "statement": dict(problem.statement),
         "starter_code": problem.starter,
+        "hints": len(problem.hints.get("en", [])),
         "returns": [r.model_dump() for r in meta.returns],
         "tolerances": {
-            r.name: ({"exact": True} if r.dtype == "bool" else {"atol": r.atol, "rtol": r.rtol})
+            r.name: ({"exact": True} if r.dtype != "float" else {"atol": r.atol, "rtol": r.rtol})
             for r in meta.returns
         },
         "forbidden": list(meta.forbidden.api),

@@ -8,9 +8,9 @@ from graders.families import Family, Member, Text, Trial
 
 _TRUE_BLOCKS = Text(
     "Your mask uses True for blocked positions (the convention of PyTorch's attn_mask). "
-    "Here True means 'may attend': return True where key j <= query i.",
+    "Here True means 'may attend': return True where the query may see the key.",
     "你的掩码用 True 表示屏蔽（这是 PyTorch attn_mask 的约定）。"
-    "本题中 True 表示“可以关注”：应在 key j <= query i 处返回 True。",
+    "本题中 True 表示“可以关注”：query 能看到的 key 处应返回 True。",
 )
 
 

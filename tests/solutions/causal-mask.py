@@ -1,7 +1,0 @@
-import torch
-
-
-def causal_mask(size):
-    i = torch.arange(size).unsqueeze(1)
-    j = torch.arange(size).unsqueeze(0)
-    return j <= i
