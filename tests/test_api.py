@@ -20,6 +20,24 @@ CONTRACT = {
     "layer-norm": ("numpy", "layer_norm", "function"),
     "feed-forward": ("numpy", "feed_forward", "function"),
     "encoder-layer": ("torch", "TransformerEncoderLayer", "module"),
+    # The bank, part 1 (issue 11).
+    "combined-mask": ("torch", "combined_mask", "function"),
+    "sliding-window-mask": ("torch", "sliding_window_mask", "function"),
+    "relative-position-bias": ("torch", "relative_position_bucket", "function"),
+    "transformer-embedding": ("torch", "TransformerEmbedding", "module"),
+    "layer-norm-module": ("torch", "LayerNorm", "module"),
+    "batch-norm": ("numpy", "batch_norm", "function"),
+    "feed-forward-module": ("torch", "FeedForward", "module"),
+    "sublayer-connection": ("torch", "SublayerConnection", "module"),
+    "decoder-layer": ("torch", "TransformerDecoderLayer", "module"),
+    "transformer-encoder": ("torch", "TransformerEncoder", "module"),
+    "transformer-classifier": ("torch", "TransformerClassifier", "module"),
+    "transformer": ("torch", "Transformer", "module"),
+    "cross-entropy-with-padding": ("torch", "cross_entropy_with_padding", "function"),
+    "label-smoothing-loss": ("torch", "label_smoothing_loss", "function"),
+    "noam-schedule": ("numpy", "noam_lr", "function"),
+    "count-parameters": ("numpy", "count_parameters", "function"),
+    "greedy-decode": ("torch", "greedy_decode", "function"),
 }
 RESULT_KEYS = {"problem", "verdict", "cases", "diagnosis", "duration_ms"}
 

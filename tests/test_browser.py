@@ -265,3 +265,51 @@ def test_candidate_practises_interview_questions(page, server: str) -> None:
     back.click()
     page.wait_for_url("**/qa/why-scale-sqrt-dk")
 
+
+def test_candidate_takes_a_hint_solves_a_problem_and_reads_the_editorial(page, server: str) -> None:
+    page.goto(f"{server}/?lang=en")
+    page.select_option("select[name=difficulty]", "hard")
+    assert not page.locator('tr[data-problem="combined-mask"]').is_visible()
+    assert page.locator('tr[data-problem="encoder-layer"]').is_visible()
+    assert not page.locator("section#masks").is_visible()  # no hard mask problem
+    page.select_option("select[name=difficulty]", "")
+    page.click('tr[data-problem="combined-mask"] a')
+    page.wait_for_selector(".cm-editor")
+    editorial = page.locator("section.editorial")
+    assert editorial.locator(".editorial-locked").is_visible()
+    assert not editorial.locator(".editorial-body").is_visible()
+    first = page.locator("details.hint").first
+    assert not first.locator(".hint-body").is_visible()
+    first.locator("summary").click()
+    assert first.locator(".hint-body").is_visible()
+    assert not page.locator("details.hint").nth(1).locator(".hint-body").is_visible()
+    _replace_code(page, solution("combined-mask"))
+    page.click("button.submit")
+    page.wait_for_selector("[data-verdict=accepted]", timeout=30_000)
+    body = editorial.locator(".editorial-body")
+    body.locator("h2").first.wait_for()
+    assert body.locator("h2").first.inner_text() == "Idea"
+    assert not editorial.locator(".editorial-locked").is_visible()
+    shown = editorial.locator(".solution .cm-content").inner_text()
+    assert "def combined_mask" in shown
+    editorial.locator(".solution .cm-content").click()
+    page.keyboard.type("oops")  # read-only: typing changes nothing
+    assert editorial.locator(".solution .cm-content").inner_text() == shown
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    editorial.locator("button.copy-solution").click()
+    assert editorial.locator("button.copy-solution").inner_text() == "Copied"
+    assert "def combined_mask" in page.evaluate("navigator.clipboard.readText()")
+    page.reload()
+    editorial.locator(".editorial-body h2").first.wait_for()  # unlocked for good
+
+    # Another problem, unsolved: the solution is shown only after confirming.
+    page.goto(f"{server}/problems/softmax?lang=en")
+    page.wait_for_selector(".cm-editor")
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click("button.show-solution")
+    assert not page.locator("section.editorial .editorial-body").is_visible()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("button.show-solution")
+    page.locator("section.editorial .editorial-body h2").first.wait_for()
+    page.reload()
+    page.locator("section.editorial .editorial-body h2").first.wait_for()

@@ -50,7 +50,7 @@ def test_validate_command_exit_status(tmp_path: Path) -> None:
         timeout=300,
     )
     count = len(load_bank([BUILTIN_DIR]).problems)
-    assert count >= 12
+    assert count >= 26
     assert run.returncode == 0 and f"{count} valid, 0 failed" in run.stdout
     broken = tmp_path / "broken"
     broken.mkdir()

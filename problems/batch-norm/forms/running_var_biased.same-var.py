@@ -1,0 +1,14 @@
+# Wrong: the biased batch variance is reused for the running update.
+import numpy as np
+
+
+def batch_norm(x, gamma, beta, running_mean, running_var, training, momentum=0.1, eps=1e-5):
+    if training:
+        mean = x.mean(axis=0)
+        var = x.var(axis=0)
+        new_mean = (1 - momentum) * running_mean + momentum * mean
+        new_var = (1 - momentum) * running_var + momentum * var
+    else:
+        mean, var = running_mean, running_var
+        new_mean, new_var = running_mean.copy(), running_var.copy()
+    return gamma * (x - mean) / np.sqrt(var + eps) + beta, new_mean, new_var

@@ -1,0 +1,11 @@
+# Wrong: no eval branch at all; `training` is never read.
+import numpy as np
+
+
+def batch_norm(x, gamma, beta, running_mean, running_var, training, momentum=0.1, eps=1e-5):
+    n = x.shape[0]
+    mean = x.mean(axis=0)
+    var = x.var(axis=0)
+    new_mean = (1 - momentum) * running_mean + momentum * mean
+    new_var = (1 - momentum) * running_var + momentum * var * n / (n - 1)
+    return gamma * (x - mean) / np.sqrt(var + eps) + beta, new_mean, new_var

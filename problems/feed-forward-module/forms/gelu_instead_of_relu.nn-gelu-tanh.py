@@ -1,0 +1,14 @@
+# Wrong: nn.GELU(approximate="tanh") as the activation module (GPT-2's choice).
+import torch.nn as nn
+
+
+class FeedForward(nn.Module):
+    def __init__(self, d_model, d_ff, dropout=0.1):
+        super().__init__()
+        self.linear1 = nn.Linear(d_model, d_ff)
+        self.act = nn.GELU(approximate="tanh")
+        self.linear2 = nn.Linear(d_ff, d_model)
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x):
+        return self.linear2(self.dropout(self.act(self.linear1(x))))

@@ -1,0 +1,17 @@
+# Wrong: F.relu returns a new tensor; the result is thrown away.
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class FeedForward(nn.Module):
+    def __init__(self, d_model, d_ff, dropout=0.1):
+        super().__init__()
+        self.linear1 = nn.Linear(d_model, d_ff)
+        self.linear2 = nn.Linear(d_ff, d_model)
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x):
+        h = self.linear1(x)
+        F.relu(h)
+        h = self.dropout(h)
+        return self.linear2(h)

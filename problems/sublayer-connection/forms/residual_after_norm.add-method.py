@@ -1,0 +1,19 @@
+# Wrong: method chaining on the normalised tensor: norm(x).add(ffn(norm(x))).
+import torch.nn as nn
+
+
+class SublayerConnection(nn.Module):
+    def __init__(self, d_model, d_ff, pre_norm=False, dropout=0.1):
+        super().__init__()
+        self.pre_norm = pre_norm
+        self.norm = nn.LayerNorm(d_model)
+        self.ffn = nn.Sequential(
+            nn.Linear(d_model, d_ff), nn.ReLU(), nn.Dropout(dropout), nn.Linear(d_ff, d_model)
+        )
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x):
+        if not self.pre_norm:
+            return self.norm(x.add(self.dropout(self.ffn(x))))
+        normed = self.norm(x)
+        return normed.add(self.dropout(self.ffn(normed)))

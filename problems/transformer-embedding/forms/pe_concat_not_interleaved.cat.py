@@ -1,0 +1,21 @@
+# Wrong: all the sines, then all the cosines, side by side.
+import math
+
+import torch
+import torch.nn as nn
+
+
+class TransformerEmbedding(nn.Module):
+    def __init__(self, vocab_size, d_model, max_len=5000, dropout=0.1):
+        super().__init__()
+        self.d_model = d_model
+        self.embed = nn.Embedding(vocab_size, d_model)
+        self.dropout = nn.Dropout(dropout)
+        pos = torch.arange(max_len).float().unsqueeze(1)
+        div = torch.exp(torch.arange(0, d_model, 2).float() * (-math.log(10000.0) / d_model))
+        pe = torch.cat([torch.sin(pos * div), torch.cos(pos * div)], dim=-1)
+        self.register_buffer("pe", pe, persistent=False)
+
+    def forward(self, tokens):
+        x = self.embed(tokens) * math.sqrt(self.d_model)
+        return self.dropout(x + self.pe[: tokens.size(1)])

@@ -1,0 +1,22 @@
+# Wrong: the scale is applied to the table when it is built, and to the embeddings in forward.
+import math
+
+import torch
+import torch.nn as nn
+
+
+class TransformerEmbedding(nn.Module):
+    def __init__(self, vocab_size, d_model, max_len=5000, dropout=0.1):
+        super().__init__()
+        self.scale = math.sqrt(d_model)
+        self.embed = nn.Embedding(vocab_size, d_model)
+        self.dropout = nn.Dropout(dropout)
+        pos = torch.arange(max_len, dtype=torch.float32)[:, None]
+        freq = torch.pow(10000.0, -torch.arange(0, d_model, 2, dtype=torch.float32) / d_model)
+        pe = torch.zeros(max_len, d_model)
+        pe[:, 0::2] = torch.sin(pos * freq)
+        pe[:, 1::2] = torch.cos(pos * freq)
+        self.register_buffer("pe", pe * self.scale, persistent=False)
+
+    def forward(self, tokens):
+        return self.dropout(self.embed(tokens) * self.scale + self.pe[: tokens.size(1)])

@@ -1,0 +1,129 @@
+import math
+
+import torch
+import torch.nn as nn
+
+
+class MultiHeadAttention(nn.Module):
+    def __init__(self, d_model: int, num_heads: int) -> None:
+        super().__init__()
+        self.h = num_heads
+        self.d_k = d_model // num_heads
+        self.wq = nn.Linear(d_model, d_model)
+        self.wk = nn.Linear(d_model, d_model)
+        self.wv = nn.Linear(d_model, d_model)
+        self.wo = nn.Linear(d_model, d_model)
+
+    def forward(self, q, k, v, mask=None):
+        b = q.size(0)
+
+        def split(t):  # [B, L, d_model] -> [B, h, L, d_k]
+            return t.view(b, -1, self.h, self.d_k).transpose(1, 2)
+
+        q, k, v = split(self.wq(q)), split(self.wk(k)), split(self.wv(v))
+        scores = q @ k.transpose(-2, -1) / math.sqrt(self.d_k)  # [B, h, Lq, Lk]
+        if mask is not None:
+            scores = scores.masked_fill(mask == 0, -1e9)
+        out = scores.softmax(dim=-1) @ v  # [B, h, Lq, d_k]
+        return self.wo(out.transpose(1, 2).contiguous().view(b, -1, self.h * self.d_k))
+
+
+def feed_forward(d_model: int, d_ff: int, dropout: float) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Linear(d_model, d_ff), nn.ReLU(), nn.Dropout(dropout), nn.Linear(d_ff, d_model)
+    )
+
+
+class EncoderLayer(nn.Module):
+    def __init__(self, d_model: int, num_heads: int, d_ff: int, dropout: float) -> None:
+        super().__init__()
+        self.self_attn = MultiHeadAttention(d_model, num_heads)
+        self.ffn = feed_forward(d_model, d_ff, dropout)
+        self.norm1 = nn.LayerNorm(d_model)
+        self.norm2 = nn.LayerNorm(d_model)
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x, src_mask):
+        x = self.norm1(x + self.dropout(self.self_attn(x, x, x, src_mask)))
+        return self.norm2(x + self.dropout(self.ffn(x)))
+
+
+class DecoderLayer(nn.Module):
+    def __init__(self, d_model: int, num_heads: int, d_ff: int, dropout: float) -> None:
+        super().__init__()
+        self.self_attn = MultiHeadAttention(d_model, num_heads)
+        self.cross_attn = MultiHeadAttention(d_model, num_heads)
+        self.ffn = feed_forward(d_model, d_ff, dropout)
+        self.norm1 = nn.LayerNorm(d_model)
+        self.norm2 = nn.LayerNorm(d_model)
+        self.norm3 = nn.LayerNorm(d_model)
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x, memory, tgt_mask, memory_mask):
+        x = self.norm1(x + self.dropout(self.self_attn(x, x, x, tgt_mask)))
+        # Queries from the decoder, keys and values from the encoder's output.
+        x = self.norm2(x + self.dropout(self.cross_attn(x, memory, memory, memory_mask)))
+        return self.norm3(x + self.dropout(self.ffn(x)))
+
+
+def sinusoidal_table(max_len: int, d_model: int) -> torch.Tensor:
+    pos = torch.arange(max_len, dtype=torch.float32).unsqueeze(1)  # [max_len, 1]
+    div = torch.exp(torch.arange(0, d_model, 2).float() * (-math.log(10000.0) / d_model))
+    pe = torch.zeros(max_len, d_model)
+    pe[:, 0::2] = torch.sin(pos * div)
+    pe[:, 1::2] = torch.cos(pos * div)
+    return pe  # [max_len, d_model]
+
+
+class Transformer(nn.Module):
+    def __init__(
+        self,
+        src_vocab: int,
+        tgt_vocab: int,
+        d_model: int,
+        num_heads: int,
+        d_ff: int,
+        num_layers: int,
+        pad_id: int = 0,
+        sos_id: int = 1,
+        max_len: int = 512,
+        dropout: float = 0.1,
+    ) -> None:
+        super().__init__()
+        self.d_model = d_model
+        self.pad_id = pad_id
+        self.sos_id = sos_id
+        self.src_embed = nn.Embedding(src_vocab, d_model, padding_idx=pad_id)
+        self.tgt_embed = nn.Embedding(tgt_vocab, d_model, padding_idx=pad_id)
+        # A fixed table, not a weight: persistent=False keeps it out of state_dict().
+        self.register_buffer("pe", sinusoidal_table(max_len, d_model), persistent=False)
+        self.dropout = nn.Dropout(dropout)
+        self.encoder_layers = nn.ModuleList(
+            [EncoderLayer(d_model, num_heads, d_ff, dropout) for _ in range(num_layers)]
+        )
+        self.decoder_layers = nn.ModuleList(
+            [DecoderLayer(d_model, num_heads, d_ff, dropout) for _ in range(num_layers)]
+        )
+        self.generator = nn.Linear(d_model, tgt_vocab)
+
+    def embed(self, embedding: nn.Embedding, tokens: torch.Tensor) -> torch.Tensor:
+        x = embedding(tokens) * math.sqrt(self.d_model) + self.pe[: tokens.size(1)]
+        return self.dropout(x)  # [B, L, d_model]
+
+    def forward(self, src: torch.Tensor, tgt: torch.Tensor) -> torch.Tensor:
+        # Teacher forcing: position i reads sos, tgt[0], ..., tgt[i-1] and predicts tgt[i].
+        sos = torch.full_like(tgt[:, :1], self.sos_id)
+        dec_in = torch.cat([sos, tgt[:, :-1]], dim=1)  # [B, Lt]
+        lt = dec_in.size(1)
+
+        src_mask = (src != self.pad_id)[:, None, None, :]  # [B, 1, 1, Ls]
+        causal = torch.tril(torch.ones(lt, lt, dtype=torch.bool, device=tgt.device))  # [Lt, Lt]
+        tgt_mask = (dec_in != self.pad_id)[:, None, None, :] & causal  # [B, 1, Lt, Lt]
+
+        memory = self.embed(self.src_embed, src)
+        for layer in self.encoder_layers:
+            memory = layer(memory, src_mask)  # [B, Ls, d_model]
+        x = self.embed(self.tgt_embed, dec_in)
+        for layer in self.decoder_layers:
+            x = layer(x, memory, tgt_mask, src_mask)  # [B, Lt, d_model]
+        return self.generator(x)  # [B, Lt, tgt_vocab]
