@@ -297,7 +297,7 @@ def test_candidate_takes_a_hint_solves_a_problem_and_reads_the_editorial(page, s
     assert editorial.locator(".solution .cm-content").inner_text() == shown
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     editorial.locator("button.copy-solution").click()
-    assert editorial.locator("button.copy-solution").inner_text() == "Copied"
+    playwright_api.expect(editorial.locator("button.copy-solution")).to_have_text("Copied")
     assert "def combined_mask" in page.evaluate("navigator.clipboard.readText()")
     page.reload()
     editorial.locator(".editorial-body h2").first.wait_for()  # unlocked for good
