@@ -193,7 +193,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
 
-    codes = {p: (ROOT / "tests" / "solutions" / f"{p}.py").read_text() for p in PROBLEMS}
+    codes = {p: (ROOT / "problems" / p / "solution.py").read_text() for p in PROBLEMS}
     port = free_port()
     server = start_server(port, args.workers)
     try:
