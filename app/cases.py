@@ -345,6 +345,12 @@ class FreshCases:
             self._problems[problem.id] = problem
             self._draws[problem.id] = []
 
+    def readiness(self) -> dict[str, int]:
+        """Draws held and draws wanted, over every problem: start-up is done when equal."""
+        with self._wake:
+            ready = sum(len(draws) for draws in self._draws.values())
+            return {"ready": ready, "wanted": self.size * len(self._draws)}
+
     def ready_count(self, problem_id: str) -> int:
         """Draws currently held for a problem."""
         with self._wake:

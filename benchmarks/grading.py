@@ -109,7 +109,10 @@ def start_server(port: int, workers: int | None) -> subprocess.Popen:
     while time.monotonic() < deadline:
         try:
             health = Client(port).get("/healthz")
-            if health["workers_ready"] == health["workers"]:
+            draws = health.get("hidden_draws", {})
+            # Steady state: workers warm and the start-up draws of hidden cases made.
+            drawn = draws.get("wanted", 0) and draws.get("ready", 0) >= draws["wanted"]
+            if health["workers_ready"] == health["workers"] and drawn:
                 return process
         except (OSError, ValueError, http.client.HTTPException):
             pass

@@ -1,5 +1,7 @@
 """The JSON API through the ASGI app: the contract others build on."""
 
+import time
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -144,6 +146,13 @@ def test_healthz_reports_problems_and_workers(client: TestClient) -> None:
     assert health["workers"] == 2
     assert health["sandbox"]["rlimits"]["active"] and health["sandbox"]["seccomp"]["active"]
     assert set(health["sandbox"]) == {"rlimits", "netns", "uid", "landlock", "seccomp", "cgroup"}
+    deadline = time.monotonic() + 120
+    while (draws := client.get("/healthz").json()["hidden_draws"])["ready"] < draws[
+        "wanted"
+    ] or not draws["wanted"]:
+        assert time.monotonic() < deadline, draws  # start-up draws every problem's cases
+        time.sleep(0.2)
+    assert draws == {"ready": 8 * len(CONTRACT), "wanted": 8 * len(CONTRACT)}
 
 
 def test_problem_detail_says_what_is_checked_beyond_equality(client: TestClient) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 
+from app.cases import FRESH
 from app.custom import (
     MAX_ARRAY_ELEMENTS,
     CustomInputError,
@@ -100,13 +101,14 @@ def parse_custom_body(body: bytes, problem: Problem) -> tuple[str, Case] | str:
 
 @router.get("/healthz")
 async def healthz(pool: PoolDep, bank: BankDep) -> dict[str, Any]:
-    """Liveness and readiness: problems loaded, sandbox workers warm."""
+    """Liveness and readiness: problems loaded, sandbox workers warm, hidden cases drawn."""
     return {
         "status": "ok",
         "problems": len(bank.problems),
         "problem_errors": len(bank.errors),
         "workers": pool.size,
         "workers_ready": pool.ready_workers,
+        "hidden_draws": FRESH.readiness(),
         "sandbox": pool.layers.to_dict(),
     }
 
