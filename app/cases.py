@@ -91,6 +91,8 @@ def case_inputs(problem: Problem, case: Case) -> dict[str, Any]:
 def as_arrays(result: Any) -> list[np.ndarray]:
     """A function's result as a list of numpy arrays, one per returned value."""
     values = list(result) if isinstance(result, tuple) else [result]
+    # (output, (k, v)) is three returned values: a nested tuple is flattened one level.
+    values = [item for v in values for item in (v if isinstance(v, tuple) else (v,))]
     return [
         v.detach().cpu().numpy() if isinstance(v, torch.Tensor) else np.asarray(v) for v in values
     ]
@@ -451,6 +453,8 @@ def case_wire(problem: Problem, case: Case, state: dict | None) -> dict[str, Any
         "init": case.init,
         "state": to_wire(state) if state is not None else None,
     }
+    if case.memory_mb:
+        wire["memory_mb"] = case.memory_mb  # a MemoryError here does not end the run
     if problem.meta.kind == "module":
         construct = signature.layout(case.init, constructor=True)
         wire["init"] = signature.fill(case.init, construct, constructor=True)

@@ -247,9 +247,9 @@ def _families(problem: Problem) -> list[Family]:
 
 def _wrong(problem: Problem, cases: list, messages: list[dict | None]) -> list[tuple[Any, dict]]:
     """Cases whose returned values are wrong (not errors, not only gradients)."""
-    specs = [r.spec() for r in problem.meta.returns]
     wrong = []
     for prepared, message in zip(cases, messages, strict=True):
+        specs = [r.spec(prepared.case) for r in problem.meta.returns]
         outputs = (message or {}).get("outputs")
         if not outputs or len(outputs) != len(specs):
             continue
@@ -285,17 +285,15 @@ def diagnose(problem: Problem, cases: list, messages: list[dict | None]) -> list
 
 def _variants(problem: Problem, wrong: list, known: set[str]) -> list[Explanation]:
     """The problem's own exact mistake variants that match every wrong case."""
-
-    specs = [r.spec() for r in problem.meta.returns]
     found = []
     for tag in problem.mistakes:
         if tag in known:
             continue
         if all(
             all(
-                matches(spec, expected=expected, actual=actual)
+                matches(spec.spec(prepared.case), expected=expected, actual=actual)
                 for spec, expected, actual in zip(
-                    specs, prepared.variants[tag], message["outputs"], strict=True
+                    problem.meta.returns, prepared.variants[tag], message["outputs"], strict=True
                 )
             )
             for prepared, message in wrong

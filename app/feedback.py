@@ -66,6 +66,54 @@ def how_it_ended(report: RunReport, limits: SandboxLimits) -> tuple[Verdict, str
     return Verdict.RUNTIME_ERROR, "crash", text
 
 
+def changed_inputs(prepared: PreparedCase, message: dict) -> Msg | None:
+    """Say which inputs the code changed in place, of those it must leave as they were."""
+    after = message.get("inputs_after", {})
+    changed = []
+    for name, exports in after.items():
+        original = prepared.case.inputs.get(name)
+        items = original if isinstance(original, tuple | list) else [original]
+        before = [
+            item.detach().numpy() if hasattr(item, "detach") else np.asarray(item) for item in items
+        ]
+        same = len(before) == len(exports) and all(
+            "array" in e
+            and e["array"].shape == b.shape
+            and np.array_equal(e["array"], b, equal_nan=b.dtype.kind == "f")
+            for e, b in zip(exports, before, strict=False)
+        )
+        if not same:
+            changed.append(name)
+    if not changed:
+        return None
+    names = ", ".join(f"`{name}`" for name in changed)
+    return msg(
+        f"your code changed {names} in place; leave what is passed in as it was and return "
+        "new tensors (torch.cat makes new ones; copy_, +=, and slice assignment do not)",
+        f"你的代码原地修改了 {names}；传进来的张量要保持原样，返回新的张量"
+        "（torch.cat 会生成新张量；copy_、+= 和切片赋值不会）",
+    )
+
+
+def over_case_memory(cap_mb: int, hint: Any = None, used_mb: int | None = None) -> Msg:
+    """A case with its own memory cap ran out of it: say the cap, and how to stay under."""
+    if used_mb is None:
+        text = msg(
+            f"memory limit exceeded: this case allows {cap_mb} MiB beyond what your process "
+            "already held, and your code needed more",
+            f"超出内存限制：本用例只允许在进程已有内存之外再用 {cap_mb} MiB，你的代码用得更多",
+        )
+    else:
+        text = msg(
+            f"memory limit exceeded: your code used about {used_mb} MiB more during this case; "
+            f"the cap for this case is {cap_mb} MiB",
+            f"超出内存限制：你的代码在本用例中多用了约 {used_mb} MiB；本用例的上限是 {cap_mb} MiB",
+        )
+    if hint is not None:
+        text += msg(f". {hint.en}", f"。{hint.zh}")
+    return text
+
+
 def error_row(name: str, hidden: bool, error: dict) -> tuple[Verdict, CaseResult]:
     details = {"traceback": error.get("traceback", ""), "line": error.get("line")}
     if out_of_memory(error):

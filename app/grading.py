@@ -13,6 +13,7 @@ from app.cases import PreparedCase, cases_for
 from app.codec import Caps
 from app.diagnosis import diagnose
 from app.feedback import (
+    changed_inputs,
     check_module,
     determinism,
     error_row,
@@ -21,6 +22,7 @@ from app.feedback import (
     how_it_ended,
     layout_mismatch,
     merge_repeated_errors,
+    over_case_memory,
     redact_hidden,
     return_mismatch,
     warned,
@@ -52,6 +54,8 @@ def grade_custom(
     if rejection:
         return result(Verdict.REJECTED, [], rejection.message)
     job = {**_job(problem, code), "cases": [prepared.wire]}
+    if prepared.case.memory_mb:
+        job["case_memory_mb"] = [prepared.case.memory_mb]
     report = pool.run(job, wait_seconds=wait)
     return _judge(problem, [prepared], report, result, pool.limits, show_all=True)
 
@@ -83,6 +87,7 @@ def _job(problem: Problem, code: str) -> dict[str, Any]:
         "capture_softmax": bool(meta.weights and meta.weights.capture),
         "returns": len(meta.returns),
         "fixtures": problem.fixture_source,
+        "unchanged": meta.unchanged,
     }
 
 
@@ -108,6 +113,8 @@ def grade_submission(
     # Hidden cases are drawn afresh for each submission: no answer table can be learnt.
     cases = cases_for(problem, mode)
     job = {**_job(problem, code), "case_frames": [c.encoded() for c in cases]}
+    if any(c.case.memory_mb for c in cases):  # the worker caps these cases' memory
+        job["case_memory_mb"] = [c.case.memory_mb or 0 for c in cases]
     # SandboxBusy and SandboxFailure are the grader's trouble, not a verdict on the code.
     report = pool.run(job, wait_seconds=wait_seconds)
     return _judge(problem, cases, report, result, pool.limits, code_lines=len(code.splitlines()))
@@ -149,6 +156,24 @@ def _judge(
             verdict, row = _judge_case(
                 problem, prepared, message, show_all=show_all, source_lines=code_lines
             )
+            cap = prepared.case.memory_mb
+            used = report.case_memory_kb(index)
+            if cap and used is not None and used > cap * 1024 and verdict is Verdict.ACCEPTED:
+                # Right values, but with more memory than the case allows (measured by the
+                # worker from the kernel, not reported by the code).
+                verdict = Verdict.MEMORY_LIMIT
+                row = CaseResult(
+                    prepared.case.name,
+                    False,
+                    "memory_limit",
+                    # A hidden case's figure would be a channel out: only the cap is said.
+                    over_case_memory(
+                        cap,
+                        prepared.case.memory_hint,
+                        used_mb=None if prepared.case.hidden else used // 1024,
+                    ),
+                    prepared.case.hidden,
+                )
         else:
             verdict, kind, text = ended
             if stopped:
@@ -237,6 +262,10 @@ def _judge_values(
         return Verdict.REJECTED, CaseResult(name, False, "forbidden", text, hidden)
     if "error" in message:
         verdict, row = error_row(name, hidden, message["error"])
+        cap = prepared.case.memory_mb
+        if cap and verdict is Verdict.MEMORY_LIMIT:
+            row.message = over_case_memory(cap, prepared.case.memory_hint)
+            return verdict, row
         layout = layout_mismatch(prepared, message)
         if layout:  # load_state_dict(strict=True) failed: say which names and shapes differ
             row.kind, row.message = "module", layout
@@ -244,6 +273,9 @@ def _judge_values(
     module_problem = check_module(problem, message)
     if module_problem:
         return Verdict.WRONG_ANSWER, CaseResult(name, False, "module", module_problem, hidden)
+    mutated = changed_inputs(prepared, message)
+    if mutated:
+        return Verdict.WRONG_ANSWER, CaseResult(name, False, "mutated", mutated, hidden)
     returns = problem.meta.returns
     outputs = message.get("outputs", [])
     if len(outputs) != len(returns):
@@ -252,7 +284,7 @@ def _judge_values(
     details: dict[str, Any] = {}
     checks = []
     for spec, expected, actual in zip(returns, prepared.expected, outputs, strict=True):
-        check = compare_output(spec.spec(), expected=expected, actual=actual)
+        check = compare_output(spec.spec(prepared.case), expected=expected, actual=actual)
         checks.append(check)
         details[spec.name] = check.details
         if show_all:  # custom input: both outputs are shown, pass or fail

@@ -121,9 +121,18 @@ def start_server(port: int, workers: int | None) -> subprocess.Popen:
     raise SystemExit("the server did not become ready")
 
 
-def latency(port: int, problem: str, code: str, count: int) -> dict:
+def every_problem(port: int, count: int) -> dict:
+    """Submit latency of each problem's own solution.py, a few times each."""
+    figures = {}
+    for row in Client(port).get("/api/problems"):
+        code = (ROOT / "problems" / row["id"] / "solution.py").read_text()
+        figures[row["id"]] = latency(port, row["id"], code, count, warm=2)
+    return figures
+
+
+def latency(port: int, problem: str, code: str, count: int, warm: int = 10) -> dict:
     client = Client(port)
-    for _ in range(10):  # warm-up: reference outputs, connection, caches
+    for _ in range(warm):  # warm-up: reference outputs, connection, caches
         client.submit(problem, code)
     samples = []
     for _ in range(count):
@@ -194,6 +203,13 @@ def main() -> None:
     parser.add_argument("--naive", type=int, default=10, help="naive-runner submissions")
     parser.add_argument("--workers", type=int, default=None, help="SHOUSI_WORKERS")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--every-problem",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time N submits of every problem's solution.py, against the first's p50",
+    )
     args = parser.parse_args()
 
     codes = {p: (ROOT / "problems" / p / "solution.py").read_text() for p in PROBLEMS}
@@ -208,6 +224,8 @@ def main() -> None:
         }
         report["latency_ms"] = {p: latency(port, p, codes[p], args.requests) for p in PROBLEMS}
         report["throughput"] = throughput(port, codes, args.clients, args.seconds)
+        if args.every_problem:
+            report["every_problem_ms"] = every_problem(port, args.every_problem)
         helpers = descendants(server.pid)
         report["rss_mb"] = {
             "server": rss_mb(server.pid),
@@ -247,6 +265,14 @@ def main() -> None:
         f"memory: server {report['rss_mb']['server']:.0f} MB RSS; with workers "
         f"{report['rss_mb']['server_and_workers']:.0f} MB"
     )
+    if args.every_problem:
+        base = report["latency_ms"][PROBLEMS[0]]["p50"]
+        print(f"every problem's submit, p50 against {PROBLEMS[0]}'s {base:.1f} ms:")
+        ranked = sorted(report["every_problem_ms"].items(), key=lambda item: -item[1]["p50"])
+        for problem, figures in ranked:
+            ratio = figures["p50"] / base
+            flag = "  over 3x" if ratio > 3 else ""
+            print(f"  {problem:<30} p50 {figures['p50']:7.1f} ms  {ratio:4.1f}x{flag}")
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
 

@@ -48,3 +48,11 @@ class Case:
     # Also compare input (and parameter) gradients of sum(output * cotangent) with the
     # reference's: for differentiable functions and modules.
     grad: bool = False
+    # This case's own tolerance for float returns, where it differs from problem.toml's
+    # (a long sequence where float32 angles drift further).
+    atol: float | None = None
+    rtol: float | None = None
+    # A memory cap for this case alone, in MiB beyond what the process held before it (a
+    # case that only a block-by-block solution passes), and what to say when it is hit.
+    memory_mb: int | None = None
+    memory_hint: Note | None = None

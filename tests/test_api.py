@@ -161,4 +161,4 @@ def test_problem_detail_says_what_is_checked_beyond_equality(client: TestClient)
     assert "determinism" in client.get("/api/problems/encoder-layer").json()["checks"]["properties"]
     assert checks["gradients"]["atol"] > 0
     plain = client.get("/api/problems/causal-mask").json()["checks"]
-    assert plain == {"properties": [], "gradients": None}
+    assert plain == {"properties": [], "gradients": None, "case_tolerances": []}

@@ -149,6 +149,10 @@ def load_problem(folder: Path) -> Problem:
         problem.signature  # noqa: B018 - parsed now so that a bad signature names its folder
     except SignatureError as exc:
         raise LoadError(f"problem.toml: {exc}") from None
+    params = {param.name for param in problem.signature.call}
+    unknown = [name for name in meta.unchanged if name not in params]
+    if unknown:
+        raise LoadError(f"problem.toml: unchanged names {unknown}, not arguments of the call")
     return problem
 
 

@@ -33,9 +33,13 @@ class ReturnMeta(_Strict):
     atol: float = Field(default=0.0, ge=0)
     rtol: float = Field(default=0.0, ge=0)
 
-    def spec(self) -> ReturnSpec:
-        """The grader's view of this return value."""
-        return ReturnSpec(self.name, self.type, self.dtype, self.atol, self.rtol)
+    def spec(self, case: Any = None) -> ReturnSpec:
+        """The grader's view of this return value (on `case`, with its own tolerance)."""
+        atol, rtol = self.atol, self.rtol
+        if case is not None and self.dtype == "float":
+            atol = atol if case.atol is None else case.atol
+            rtol = rtol if case.rtol is None else case.rtol
+        return ReturnSpec(self.name, self.type, self.dtype, atol, rtol)
 
 
 class Forbidden(_Strict):
@@ -103,6 +107,8 @@ class ProblemMeta(_Strict):
     module: ModuleMeta | None = None
     weights: WeightsMeta | None = None
     diagnosis: DiagnosisMeta | None = None
+    # Inputs the code must not change in place (a KV cache passed in): checked after the call.
+    unchanged: list[str] = []
 
     @field_validator("id")
     @classmethod

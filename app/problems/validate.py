@@ -232,7 +232,7 @@ def _zeros_slip_under(problem: Problem, cases: list) -> str | None:
             if meta.dtype != "float" or expected.size == 0:
                 continue
             zeros = {"array": np.zeros_like(expected), "type": meta.type}
-            if matches(meta.spec(), expected=expected, actual=zeros):
+            if matches(meta.spec(prepared.case), expected=expected, actual=zeros):
                 return (
                     f"case {prepared.case.name!r}: an all-zeros `{meta.name}` is within the "
                     f"tolerance (atol {meta.atol:g}); use larger values or a smaller atol"

@@ -382,9 +382,14 @@ def _signature_of(entry: Any, kind: str) -> str | None:
 
 def _returned(result: Any, expected: int) -> list:
     """The returned values: a tuple's items, or a list's where several values are expected."""
+    values = [result]
     if isinstance(result, tuple) or (isinstance(result, list) and expected > 1):
-        return list(result)
-    return [result]
+        values = list(result)
+    if len(values) != expected:  # (output, (k, v)) against three returns: one level down
+        flat = [i for v in values for i in (v if isinstance(v, tuple | list) else (v,))]
+        if len(flat) == expected:
+            return flat
+    return values
 
 
 def _construct(entry: Any, case: dict) -> Any:
@@ -491,10 +496,12 @@ def run_submission(
     index = 0
     while (case := next_case()) is not None:
         outcome = _run_case(job, entry, case, guard, source, max_output, recorder, fixtures)
+        # A case with its own memory cap failed against that cap, not the process's limit.
+        capped = bool(case.get("memory_mb"))
         del case
         _send(result_fd, {"case": index, **outcome})
         index += 1
-        if out_of_memory(outcome.get("error")):
+        if out_of_memory(outcome.get("error")) and not capped:
             # The heap is exhausted; later cases would only repeat it, slowly.
             _send(result_fd, {"stopped": "memory_limit"})
             return
@@ -551,6 +558,17 @@ def _run_case(
     values = _returned(result, job.get("returns", 1))
     report["returned"] = len(values)
     report["outputs"] = [_export(v, max_output) for v in values]
+    # Inputs the code must leave as they were (a cache passed in), as they are now.
+    after = {
+        name: [
+            _export(item, max_output)
+            for item in (inputs[name] if isinstance(inputs[name], tuple | list) else [inputs[name]])
+        ]
+        for name in job.get("unchanged", [])
+        if inputs.get(name) is not None
+    }
+    if after:
+        report["inputs_after"] = after
     if case.get("repeat"):
         repeated = _returned(again, job.get("returns", 1))
         report["repeat"] = [_export(v, max_output) for v in repeated]

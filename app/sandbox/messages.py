@@ -202,6 +202,7 @@ _CASE_FIELDS: dict[str, Callable[[Any], bool]] = {
     "repeat": _exports,
     "weights": exported,
     "gradients": _gradients,
+    "inputs_after": lambda v: _names(v, _exports),
 }
 
 

@@ -49,6 +49,15 @@ class RunReport:
     # Bytes of output the child had written before each of its frames (load, then cases).
     marks: tuple[int, ...] = ()
     stdout_bytes: bytes = b""
+    # The child's peak resident memory (kB, read by the worker from the kernel) when each
+    # of its frames came in; only for jobs with a case that has its own memory cap.
+    peaks_kb: tuple[int, ...] = ()
+
+    def case_memory_kb(self, index: int) -> int | None:
+        """How far case `index` raised the child's peak resident memory, if measured."""
+        if index + 1 >= len(self.peaks_kb):
+            return None
+        return self.peaks_kb[index + 1] - self.peaks_kb[index]
 
     def stdout_before_case(self, index: int) -> tuple[str, int]:
         """What was printed before case `index` was handed to the child, and how many bytes
@@ -70,6 +79,7 @@ _REPORT_FIELDS = {
     "results": bytes,
     "stdout": bytes,
     "marks": list,
+    "peaks_kb": list,
 }
 
 
@@ -248,6 +258,7 @@ class SandboxPool:
             stdout=report["stdout"].decode("utf-8", "replace"),
             marks=tuple(mark for mark in report["marks"] if isinstance(mark, int)),
             stdout_bytes=report["stdout"],
+            peaks_kb=tuple(peak for peak in report["peaks_kb"] if isinstance(peak, int)),
         )
 
     def close(self) -> None:

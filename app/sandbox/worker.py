@@ -178,13 +178,28 @@ def run_job(armed: Armed, job: bytes, limits: SandboxLimits) -> tuple[dict, int 
         # A child that died while armed breaks the pipe; its exit status tells how it died.
         with contextlib.suppress(BrokenPipeError):
             write_frame(armed.job_w, frames[0])
-        return _supervise(armed, limits, started, frames[1:])
+        # Only a job with a memory-capped case pays for reading the child's peak memory.
+        measure = b'"case_memory_mb"' in frames[0]
+        return _supervise(armed, limits, started, frames[1:], measure)
     finally:
         armed.close()
 
 
+def _peak_kb(pid: int) -> int:
+    """The process's peak resident memory so far (VmHWM), from the kernel; 0 if unknown."""
+    with contextlib.suppress(OSError, ValueError), open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
 def _supervise(
-    armed: Armed, limits: SandboxLimits, started: float, cases: list[bytes]
+    armed: Armed,
+    limits: SandboxLimits,
+    started: float,
+    cases: list[bytes],
+    measure: bool = False,
 ) -> tuple[dict, int | None]:
     deadline = started + limits.wall_seconds
     selector = selectors.DefaultSelector()
@@ -199,6 +214,7 @@ def _supervise(
     # Bytes of output written before each answer (the load frame, then each case's), so
     # the trusted side can tell what was printed during which case.
     marks: list[int] = []
+    peaks: list[int] = []  # the child's peak memory at each answer, when measured
     status = None
     exited = False
     open_pipes = 2
@@ -239,6 +255,8 @@ def _supervise(
                 if answered > len(marks):
                     # Everything the child printed before this answer is in the pipe by now.
                     _drain(armed.out_r, buffers["out"], limits.stdout_bytes)
+                    if measure:  # before the next case goes out
+                        peaks += [_peak_kb(armed.pid)] * (answered - len(marks))
                     marks += [len(buffers["out"])] * (answered - len(marks))
                     feed.advance(answered)
     selector.close()
@@ -252,6 +270,7 @@ def _supervise(
         "results": bytes(buffers["result"]),
         "stdout": bytes(buffers["out"]),
         "marks": marks,
+        "peaks_kb": peaks,
     }
     if status == "done":
         _drain(armed.out_r, buffers["out"], limits.stdout_bytes)

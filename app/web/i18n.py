@@ -124,6 +124,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Having written this, candidates are often asked:",
     },
     "qa_more": {"zh": "还有 {count} 题", "en": "{count} more"},
+    "case_tolerance": {
+        "zh": "用例「{case}」有自己的容差：atol = {atol}，rtol = {rtol}",
+        "en": "case “{case}” has its own tolerance: atol = {atol}, rtol = {rtol}",
+    },
     "hints": {"zh": "提示", "en": "Hints"},
     "hint_n": {"zh": "提示 {n}/{total}", "en": "Hint {n} of {total}"},
     "editorial": {"zh": "题解与参考答案", "en": "Editorial and solution"},

@@ -159,7 +159,8 @@ def detail(problem: Problem, limits: dict[str, Any]) -> dict[str, Any]:
 
 
 def checks(problem: Problem) -> dict[str, Any]:
-    """What is checked beyond equality: properties by kind, and the gradient tolerance."""
+    """What is checked beyond equality: properties by kind, the gradient tolerance, and the
+    cases with a tolerance of their own."""
     from app.grading import gradient_spec
 
     cases = [prepared.case for prepared in prepared_cases(problem)]
@@ -172,4 +173,9 @@ def checks(problem: Problem) -> dict[str, Any]:
     if any(case.grad for case in cases):
         spec = gradient_spec(problem, "gradient")
         gradients = {"atol": spec.atol, "rtol": spec.rtol}
-    return {"properties": kinds, "gradients": gradients}
+    own = [
+        {"case": case.name, "hidden": case.hidden, "atol": case.atol, "rtol": case.rtol}
+        for case in cases
+        if case.atol is not None or case.rtol is not None
+    ]
+    return {"properties": kinds, "gradients": gradients, "case_tolerances": own}

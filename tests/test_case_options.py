@@ -1,0 +1,264 @@
+"""What a case or a problem may ask beyond equality: its own tolerance, its own memory cap,
+inputs left unchanged, and nested returns."""
+
+import pytest
+
+from app.grading import grade_submission
+from app.problems import Problem, load_bank
+from app.sandbox.pool import SandboxPool
+from app.web.views import checks
+
+TOML = """
+id = "double-it"
+topic = "layers"
+difficulty = "easy"
+framework = "numpy"
+entry = "double"
+signature = "def double(x) -> np.ndarray"
+reference = "reference.py:double"
+
+[title]
+en = "Double it"
+zh = "乘以二"
+
+[[returns]]
+name = "y"
+type = "ndarray"
+atol = 1e-6
+rtol = 0.0
+"""
+
+CASES = """
+import numpy as np
+from graders import Case
+
+
+def build_cases(seed: int = 0):
+    x = np.linspace(1.0, 2.0, 5)
+    return [
+        Case("tight", {"x": x}),
+        Case("loose", {"x": x + 1}, hidden=True, atol=1e-3),
+    ]
+"""
+
+
+@pytest.fixture(scope="module")
+def problem(tmp_path_factory: pytest.TempPathFactory) -> Problem:
+    folder = tmp_path_factory.mktemp("bank") / "double-it"
+    folder.mkdir()
+    files = {
+        "problem.toml": TOML,
+        "cases.py": CASES,
+        "reference.py": "def double(x):\n    return 2 * x\n",
+        "starter.py": "def double(x):\n    return x\n",
+        "statement.en.md": "Return `2 * x`.\n",
+        "statement.zh.md": "返回 `2 * x`。\n",
+    }
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    bank = load_bank([folder.parent])
+    assert not bank.errors, bank.errors
+    return bank.get("double-it")
+
+
+def test_a_case_with_its_own_tolerance_allows_what_the_others_do_not(
+    problem: Problem, pool: SandboxPool
+) -> None:
+    code = "def double(x):\n    return 2 * x + 1e-4\n"
+    result = grade_submission(problem=problem, code=code, mode="submit", pool=pool)
+    assert [(c.name, c.passed) for c in result.cases] == [("tight", False), ("loose", True)]
+
+
+def test_the_contract_lists_the_case_tolerances(problem: Problem) -> None:
+    own = checks(problem)["case_tolerances"]
+    assert own == [{"case": "loose", "hidden": True, "atol": 1e-3, "rtol": None}]
+
+
+MEMORY_TOML = """
+id = "row-sums"
+topic = "attention"
+difficulty = "easy"
+framework = "numpy"
+entry = "row_sums"
+signature = "def row_sums(q, k) -> np.ndarray"
+reference = "reference.py:row_sums"
+
+[title]
+en = "Row sums of q kᵀ"
+zh = "q kᵀ 的行和"
+
+[[returns]]
+name = "s"
+type = "ndarray"
+atol = 1e-6
+rtol = 1e-6
+"""
+
+MEMORY_CASES = """
+import numpy as np
+from graders import Case, Note
+
+
+def build_cases(seed: int = 0):
+    rng = np.random.default_rng(seed)
+    small = {"q": rng.normal(size=(8, 4)), "k": rng.normal(size=(8, 4))}
+    big = {"q": rng.normal(size=(8192, 4)), "k": rng.normal(size=(8192, 4))}
+    hint = Note("An 8192 × 8192 float64 matrix is 512 MiB: work block by block.",
+                "8192 × 8192 的 float64 矩阵有 512 MiB：请分块计算。")
+    return [
+        Case("small", small),
+        Case("8192 keys", big, hidden=True, memory_mb=128, memory_hint=hint),
+        Case("small again", small, hidden=True),
+    ]
+"""
+
+BLOCKWISE = """
+import numpy as np
+
+
+def row_sums(q, k):
+    # q @ k.T summed over keys equals q @ (sum of keys): no Lq x Lk matrix at all.
+    return q @ k.sum(axis=0)
+"""
+
+WHOLE_MATRIX = """
+import numpy as np
+
+
+def row_sums(q, k):
+    return (q @ k.T).sum(axis=1)
+"""
+
+
+@pytest.fixture(scope="module")
+def capped(tmp_path_factory: pytest.TempPathFactory) -> Problem:
+    folder = tmp_path_factory.mktemp("bank") / "row-sums"
+    folder.mkdir()
+    files = {
+        "problem.toml": MEMORY_TOML,
+        "cases.py": MEMORY_CASES,
+        "reference.py": BLOCKWISE,
+        "starter.py": "import numpy as np\n\n\ndef row_sums(q, k):\n    return q[:, 0]\n",
+        "statement.en.md": "Row sums of `q @ k.T`.\n",
+        "statement.zh.md": "求 `q @ k.T` 的行和。\n",
+    }
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    bank = load_bank([folder.parent])
+    assert not bank.errors, bank.errors
+    return bank.get("row-sums")
+
+
+def test_a_case_memory_cap_stops_the_whole_matrix_and_says_why(
+    capped: Problem, pool: SandboxPool
+) -> None:
+    result = grade_submission(problem=capped, code=WHOLE_MATRIX, mode="submit", pool=pool)
+    rows = {c.name: c for c in result.cases}
+    assert rows["small"].passed and rows["small again"].passed  # the run goes on after it
+    big = rows["8192 keys"]
+    assert not big.passed and big.kind == "memory_limit"
+    assert "this case allows 128 MiB" in big.message
+    assert "512 MiB: work block by block" in big.message
+    assert "分块计算" in result.to_dict("zh")["cases"][1]["message"]
+    ok = grade_submission(problem=capped, code=BLOCKWISE, mode="submit", pool=pool)
+    assert ok.accepted, [c.message for c in ok.cases]
+
+
+CACHE_TOML = """
+id = "grow-cache"
+topic = "decoding"
+difficulty = "easy"
+framework = "torch"
+entry = "grow"
+signature = "def grow(cache, x) -> tuple"
+reference = "reference.py:grow"
+unchanged = ["cache"]
+
+[title]
+en = "Grow a cache"
+zh = "扩展缓存"
+
+[[returns]]
+name = "total"
+type = "tensor"
+atol = 1e-6
+rtol = 1e-6
+
+[[returns]]
+name = "k"
+type = "tensor"
+atol = 1e-6
+rtol = 1e-6
+
+[[returns]]
+name = "v"
+type = "tensor"
+atol = 1e-6
+rtol = 1e-6
+"""
+
+CACHE_CASES = """
+import torch
+from graders import Case
+
+
+def build_cases(seed: int = 0):
+    g = torch.Generator().manual_seed(3 + seed)
+    cache = (torch.randn(2, 3, generator=g), torch.randn(2, 3, generator=g))
+    return [
+        Case("one", {"cache": cache, "x": torch.randn(2, 3, generator=g)}),
+        Case("two", {"cache": cache, "x": torch.randn(2, 3, generator=g)}, hidden=True),
+    ]
+"""
+
+GROW = """
+import torch
+
+
+def grow(cache, x):
+    k, v = cache
+    k, v = torch.cat([k, x]), torch.cat([v, 2 * x])
+    return k.sum() + v.sum(), (k, v)
+"""
+
+GROW_IN_PLACE = """
+import torch
+
+
+def grow(cache, x):
+    k, v = cache
+    k.mul_(1.0).add_(0.0)  # harmless
+    v += 0.5  # changes the caller's cache
+    k2, v2 = torch.cat([k, x]), torch.cat([v - 0.5, 2 * x])
+    return k2.sum() + v2.sum(), (k2, v2)
+"""
+
+
+@pytest.fixture(scope="module")
+def cache_problem(tmp_path_factory: pytest.TempPathFactory) -> Problem:
+    folder = tmp_path_factory.mktemp("bank") / "grow-cache"
+    folder.mkdir()
+    files = {
+        "problem.toml": CACHE_TOML,
+        "cases.py": CACHE_CASES,
+        "reference.py": GROW,
+        "starter.py": "def grow(cache, x):\n    return x.sum(), cache\n",
+        "statement.en.md": "Append `x` to the cache.\n",
+        "statement.zh.md": "把 `x` 接到缓存后面。\n",
+    }
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    bank = load_bank([folder.parent])
+    assert not bank.errors, bank.errors
+    return bank.get("grow-cache")
+
+
+def test_a_nested_return_counts_as_its_values_and_a_changed_input_is_named(
+    cache_problem: Problem, pool: SandboxPool
+) -> None:
+    ok = grade_submission(problem=cache_problem, code=GROW, mode="submit", pool=pool)
+    assert ok.accepted, [c.message for c in ok.cases]
+    bad = grade_submission(problem=cache_problem, code=GROW_IN_PLACE, mode="submit", pool=pool)
+    assert [c.kind for c in bad.cases] == ["mutated", "mutated"]
+    assert "changed `cache` in place" in bad.cases[0].message
+    assert "原地修改了 `cache`" in bad.to_dict("zh")["cases"][0]["message"]
