@@ -159,6 +159,7 @@ def reference_gradients(
         module.eval()
         result = module(**inputs)
     values = list(result) if isinstance(result, tuple) else [result]
+    values = [item for v in values for item in (v if isinstance(v, tuple) else (v,))]
     loss = sum((v * torch.from_numpy(c)).sum() for v, c in zip(values, cotangents, strict=True))
     loss.backward()
 

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import anyio
+import torch
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
@@ -50,6 +51,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # The server's own torch work (references, fresh draws) is many small ops: threads
+        # would only contend with each other and with the sandbox workers for the cores.
+        torch.set_num_threads(1)
         bank = load_bank(settings.problem_dirs())
         deck = load_deck(settings.qa_directories())
         for path, error in deck.errors:
