@@ -40,6 +40,30 @@ CONTRACT = {
     "noam-schedule": ("numpy", "noam_lr", "function"),
     "count-parameters": ("numpy", "count_parameters", "function"),
     "greedy-decode": ("torch", "greedy_decode", "function"),
+    # The bank, part 2 (issue 12).
+    "rms-norm": ("torch", "RMSNorm", "module"),
+    "swiglu": ("torch", "SwiGLU", "module"),
+    "gelu": ("torch", "gelu", "function"),
+    "rope": ("torch", "apply_rope", "function"),
+    "rope-interleaved": ("torch", "apply_rope_interleaved", "function"),
+    "alibi": ("torch", "alibi_bias", "function"),
+    "grouped-query-attention": ("torch", "grouped_query_attention", "function"),
+    "causal-self-attention": ("torch", "CausalSelfAttention", "module"),
+    "sliding-window-attention": ("torch", "sliding_window_attention", "function"),
+    "gpt2-block": ("torch", "GPT2Block", "module"),
+    "lora-linear": ("torch", "LoRALinear", "module"),
+    "moe-router": ("torch", "moe_router", "function"),
+    "online-softmax": ("numpy", "online_softmax", "function"),
+    "linear-attention": ("torch", "linear_attention", "function"),
+    "inverted-dropout": ("torch", "inverted_dropout", "function"),
+    "softmax-backward": ("numpy", "softmax_backward", "function"),
+    "layer-norm-backward": ("numpy", "layer_norm_backward", "function"),
+    "attention-backward": ("numpy", "attention_backward", "function"),
+    "flash-attention-forward": ("numpy", "flash_attention", "function"),
+    "kv-cache": ("torch", "KVCacheAttention", "module"),
+    "top-k-top-p-sampling": ("torch", "sample_next_token", "function"),
+    "beam-search": ("torch", "beam_search", "function"),
+    "multi-head-latent-attention": ("torch", "MultiHeadLatentAttention", "module"),
 }
 RESULT_KEYS = {"problem", "verdict", "cases", "diagnosis", "duration_ms"}
 
@@ -152,7 +176,8 @@ def test_healthz_reports_problems_and_workers(client: TestClient) -> None:
     ] or not draws["wanted"]:
         assert time.monotonic() < deadline, draws  # start-up draws every problem's cases
         time.sleep(0.2)
-    assert draws == {"ready": 8 * len(CONTRACT), "wanted": 8 * len(CONTRACT)}
+    # Other tests' own temporary problems may hold draws in this process too.
+    assert draws["ready"] == draws["wanted"] >= 8 * len(CONTRACT)
 
 
 def test_problem_detail_says_what_is_checked_beyond_equality(client: TestClient) -> None:

@@ -1,0 +1,9 @@
+import math
+
+import torch
+
+
+def gelu(x, approximate="none"):
+    if approximate == "tanh":
+        return 0.5 * x * (1 + torch.tanh(math.sqrt(2 / math.pi) * x))
+    return 0.5 * x * (1 + torch.erf(x / math.sqrt(2)))

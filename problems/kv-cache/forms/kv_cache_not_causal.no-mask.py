@@ -1,0 +1,28 @@
+import math
+
+import torch
+from torch import nn
+
+
+class KVCacheAttention(nn.Module):
+    def __init__(self, d_model, num_heads):
+        super().__init__()
+        self.h = num_heads
+        self.dk = d_model // num_heads
+        self.wq = nn.Linear(d_model, d_model)
+        self.wk = nn.Linear(d_model, d_model)
+        self.wv = nn.Linear(d_model, d_model)
+        self.wo = nn.Linear(d_model, d_model)
+
+    def forward(self, x, cache=None):
+        B, T, C = x.shape
+        q = self.wq(x).view(B, T, self.h, self.dk).transpose(1, 2)
+        k = self.wk(x).view(B, T, self.h, self.dk).transpose(1, 2)
+        v = self.wv(x).view(B, T, self.h, self.dk).transpose(1, 2)
+        if cache is not None:
+            k = torch.cat([cache[0], k], dim=2)
+            v = torch.cat([cache[1], v], dim=2)
+        # one token at a time: nothing in the future to hide
+        att = torch.softmax(q @ k.transpose(-2, -1) / math.sqrt(self.dk), dim=-1)
+        y = (att @ v).transpose(1, 2).reshape(B, T, C)
+        return self.wo(y), (k, v)
