@@ -24,7 +24,7 @@ import torch
 from app.codec import FIXTURE_KEY, TensorArray, encode
 from app.problems.model import Problem
 from app.sandbox.capture import SoftmaxCapture
-from graders.case import Case, Fixture
+from graders.case import Case, Chunked, Fixture
 
 _prepare_lock = threading.Lock()
 log = logging.getLogger("shousi.cases")
@@ -88,6 +88,28 @@ def case_inputs(problem: Problem, case: Case) -> dict[str, Any]:
     }
 
 
+def call_chunked(function: Any, inputs: dict[str, Any], chunked: Chunked) -> tuple:
+    """Call on consecutive pieces of one input, carrying the returned cache along (by name:
+    the trusted process calls its own code)."""
+    whole, start, firsts, rest = inputs[chunked.input], 0, [], []
+    for size in chunked.sizes:
+        piece = {**inputs, chunked.input: whole.narrow(chunked.dim, start, size)}
+        if rest:
+            piece[chunked.carry] = tuple(rest)
+        result = function(**piece)
+        values = list(result) if isinstance(result, tuple) else [result]
+        values = [item for v in values for item in (v if isinstance(v, tuple) else (v,))]
+        firsts.append(values[0])
+        rest = values[1:]
+        start += size
+    return (torch.cat(firsts, dim=chunked.dim), *rest)
+
+
+def invoke(function: Any, inputs: dict[str, Any], case: Case) -> Any:
+    """Call with a case's inputs, in pieces when the case is chunked."""
+    return call_chunked(function, inputs, case.chunked) if case.chunked else function(**inputs)
+
+
 def as_arrays(result: Any) -> list[np.ndarray]:
     """A function's result as a list of numpy arrays, one per returned value."""
     values = list(result) if isinstance(result, tuple) else [result]
@@ -114,13 +136,13 @@ def _reference_run(
     state = None
     with capture:
         if problem.meta.kind == "function":
-            outputs = as_arrays(problem.reference(**inputs))
+            outputs = as_arrays(invoke(problem.reference, inputs, case))
         else:
             torch.manual_seed(case.seed)
             module = problem.reference(**case.init)
             module.eval()
             with torch.no_grad():
-                outputs = as_arrays(module(**inputs))
+                outputs = as_arrays(invoke(module, inputs, case))
             assert problem.meta.module is not None
             state = dict(module.state_dict()) if problem.meta.module.load_state_dict else None
     captured = None
@@ -178,7 +200,7 @@ def variant_outputs(problem: Problem, case: Case, state: dict | None) -> dict[st
     for tag, variant in problem.mistakes.items():
         inputs = case_inputs(problem, case)
         if problem.meta.kind == "function":
-            outputs[tag] = as_arrays(variant(**inputs))
+            outputs[tag] = as_arrays(invoke(variant, inputs, case))
             continue
         torch.manual_seed(case.seed)
         module = variant(**case.init)
@@ -186,7 +208,7 @@ def variant_outputs(problem: Problem, case: Case, state: dict | None) -> dict[st
             module.load_state_dict(state, strict=True)
         module.eval()
         with torch.no_grad():
-            outputs[tag] = as_arrays(module(**inputs))
+            outputs[tag] = as_arrays(invoke(module, inputs, case))
     return outputs
 
 
@@ -201,6 +223,10 @@ def _prepare(problem: Problem, cases: list[Case]) -> list[PreparedCase]:
         if problem.meta.kind == "module" and not prepared:
             wire["repeat"] = True  # the first case also checks eval-mode determinism
         gradients = None
+        if case.grad and case.chunked:
+            raise ValueError(
+                f"{problem.id}: case {case.name!r} is chunked; it cannot check gradients"
+            )
         if case.grad:
             cotangents = cotangents_for(case, expected)
             wire["cotangents"] = [TensorArray(c) for c in cotangents]
@@ -456,6 +482,16 @@ def case_wire(problem: Problem, case: Case, state: dict | None) -> dict[str, Any
     }
     if case.memory_mb:
         wire["memory_mb"] = case.memory_mb  # a MemoryError here does not end the run
+    if case.chunked:
+        chunked = case.chunked
+        carried = signature.layout({**case.inputs, chunked.carry: 0})
+        wire["chunked"] = {
+            "sizes": list(chunked.sizes),
+            "input": chunked.input,
+            "carry": chunked.carry,
+            "dim": chunked.dim,
+            "call": carried.wire(),  # the later calls, which pass the cache
+        }
     if problem.meta.kind == "module":
         construct = signature.layout(case.init, constructor=True)
         wire["init"] = signature.fill(case.init, construct, constructor=True)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from app.cases import as_arrays, case_inputs
+from app.cases import as_arrays, case_inputs, invoke
 from app.problems.model import Problem
 from graders.compare import ReturnSpec, close, matches
 from graders.families import FAMILIES, Explanation, Family, Member, Text
@@ -71,10 +71,11 @@ class CaseTrial:
         inputs = case_inputs(problem, prepared.case)
         try:
             with turned(knobs), np.errstate(all="ignore"):
-                if problem.meta.kind == "function":
-                    return as_arrays(problem.reference(**inputs))
+                function = problem.reference
+                if problem.meta.kind == "module":
+                    function = self._module(index)
                 with torch.no_grad():
-                    return as_arrays(self._module(index)(**inputs))
+                    return as_arrays(invoke(function, inputs, prepared.case))
         except Exception:  # noqa: BLE001 - a knob that does not fit this case explains nothing
             return None
 

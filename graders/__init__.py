@@ -1,6 +1,6 @@
 """Trusted grading: cases, comparisons and verdicts. Nothing here runs user code."""
 
-from graders.case import Case, Fixture, Note
+from graders.case import Case, Chunked, Fixture, Note
 from graders.properties import Causality, Padding, Permutation, Stability, permute, perturb
 from graders.result import CaseResult, GradeResult, Verdict
 
@@ -8,6 +8,7 @@ __all__ = [
     "Case",
     "CaseResult",
     "Causality",
+    "Chunked",
     "Fixture",
     "GradeResult",
     "Note",

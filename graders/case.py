@@ -29,6 +29,21 @@ class Fixture:
 
 
 @dataclass(frozen=True)
+class Chunked:
+    """Feed `input` in pieces of `sizes` along `dim`, one call each, handing every call's
+    returns after the first back as `carry` (a KV cache) to the next.
+
+    The outputs are the first return of every call joined along `dim`, then the last call's
+    other returns: what one call on the whole input gives, when the cache is right.
+    """
+
+    sizes: tuple[int, ...]
+    input: str = "x"
+    carry: str = "cache"
+    dim: int = 1
+
+
+@dataclass(frozen=True)
 class Case:
     """Inputs for one call of the entry point (and constructor arguments for modules).
 
@@ -56,3 +71,5 @@ class Case:
     # case that only a block-by-block solution passes), and what to say when it is hit.
     memory_mb: int | None = None
     memory_hint: Note | None = None
+    # Call in pieces, carrying the returned cache from one call to the next (Chunked).
+    chunked: Chunked | None = None

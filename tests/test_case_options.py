@@ -3,10 +3,12 @@ inputs left unchanged, and nested returns."""
 
 import pytest
 
+from app.cases import prepared_cases
 from app.grading import grade_submission
-from app.problems import Problem, load_bank
+from app.problems import Bank, Problem, load_bank
 from app.sandbox.pool import SandboxPool
 from app.web.views import checks
+from tests.conftest import PROBLEMS
 
 TOML = """
 id = "double-it"
@@ -262,3 +264,19 @@ def test_a_nested_return_counts_as_its_values_and_a_changed_input_is_named(
     assert [c.kind for c in bad.cases] == ["mutated", "mutated"]
     assert "changed `cache` in place" in bad.cases[0].message
     assert "原地修改了 `cache`" in bad.to_dict("zh")["cases"][0]["message"]
+
+
+def test_a_chunked_case_feeds_the_returned_cache_back_one_token_at_a_time(
+    bank: Bank, pool: SandboxPool
+) -> None:
+    problem = bank.get("kv-cache")
+    name = "one token at a time: 6 tokens fed 1 by 1"
+    case = next(c.case for c in prepared_cases(problem) if c.case.name == name)
+    assert case.chunked is not None and case.chunked.sizes == (1,) * 6
+    solved = grade_submission(problem=problem, code=problem.solution, mode="submit", pool=pool)
+    assert solved.accepted and name in [c.name for c in solved.cases]
+    # New tokens treated as positions 0..T_new-1 break only once a cache is fed back.
+    form = (PROBLEMS / "kv-cache" / "forms").glob("kv_cache_wrong_positions.*.py")
+    wrong = grade_submission(problem=problem, code=next(form).read_text(), mode="submit", pool=pool)
+    row = next(c for c in wrong.cases if c.name == name)
+    assert not row.passed and row.kind == "values"

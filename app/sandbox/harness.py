@@ -355,6 +355,25 @@ def _shapes_in_scope(frame: Any, line: str) -> dict[str, Any]:
     return {"on_line": on_line, "shapes": shapes}
 
 
+def _call_case(function: Any, values: dict, case: dict, returns: int) -> Any:
+    """Call with a case's inputs: at once, or in pieces carrying the returned cache along."""
+    chunked = case.get("chunked")
+    if not chunked:
+        return _call(function, values, case.get("call"))
+    whole, start, firsts, rest = values[chunked["input"]], 0, [], []
+    for size in chunked["sizes"]:
+        piece = {**values, chunked["input"]: whole.narrow(chunked["dim"], start, size)}
+        layout = case.get("call")
+        if rest:
+            piece[chunked["carry"]] = tuple(rest)
+            layout = chunked["call"]
+        got = _returned(_call(function, piece, layout), returns)
+        firsts.append(got[0])
+        rest = got[1:]
+        start += size
+    return (torch.cat(firsts, dim=chunked["dim"]), *rest)
+
+
 def _call(function: Any, values: dict, layout: dict | None) -> Any:
     """Call positionally in the contract's order; by name only what it makes keyword-only."""
     if layout is None:
@@ -536,12 +555,13 @@ def _run_case(
             if job["load_state_dict"]:
                 _load_weights(module, _build(case["state"]))
             module.eval()
+            returns = job.get("returns", 1)
             with torch.no_grad():
-                result = _call(module, inputs, case.get("call"))
+                result = _call_case(module, inputs, case, returns)
                 if case.get("repeat"):  # eval mode must be deterministic: call it again
-                    again = _call(module, _build(case["inputs"], fixtures), case.get("call"))
+                    again = _call_case(module, _build(case["inputs"], fixtures), case, returns)
         else:
-            result = _call(entry, inputs, case.get("call"))
+            result = _call_case(entry, inputs, case, job.get("returns", 1))
     except BaseException as exc:  # noqa: BLE001
         _restore_builtins()
         report["warnings"] = _warnings(caught)

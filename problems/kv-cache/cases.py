@@ -5,11 +5,13 @@ and attends over it, so any values test the contract (module weights are drawn a
 each draw, so a cache computed from the prefix could not stay consistent with them anyway).
 Prefill cases (no cache, several tokens) and decode steps (one token after a cache) are
 both graded, and chunks of several new tokens after a cache, where the mask's offset shows.
+One case feeds a sequence one token at a time (Chunked), each call getting the cache the
+previous call returned: the outputs joined must be what one call on the whole sequence gives.
 """
 
 import torch
 
-from graders import Case, Causality, Note, perturb
+from graders import Case, Causality, Chunked, Note, perturb
 
 
 def build_cases(seed: int = 0) -> list[Case]:
@@ -81,6 +83,14 @@ def build_cases(seed: int = 0) -> list[Case]:
             {"x": randn(1, 2, 8), "cache": cache(1, 4, 3, 2)},
             init={"d_model": 8, "num_heads": 4},
             seed=6,
+            hidden=True,
+        ),
+        Case(
+            "one token at a time: 6 tokens fed 1 by 1",
+            {"x": randn(2, 6, 8)},
+            init={"d_model": 8, "num_heads": 2},
+            seed=8,
+            chunked=Chunked((1, 1, 1, 1, 1, 1)),
             hidden=True,
         ),
         Case(
