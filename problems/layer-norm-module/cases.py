@@ -45,11 +45,13 @@ def build_cases(seed: int = 0) -> list[Case]:
             hidden=True,
         ),
         Case(
+            # No gradient check here: with a spread of 1e-2 the input gradient reaches
+            # hundreds, and float32 work differs from the reference by more than the
+            # gradient tolerance on some draws. The values still show where eps goes.
             "near-constant rows",
             {"x": near_constant},
             init={"d_model": 8},
             seed=24,
-            grad=True,
             hidden=True,
         ),
         Case(
