@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.problems import Bank, load_bank
+from app.problems import Bank, Problem, load_bank
 from app.runtime import build_pool
 from app.sandbox.pool import SandboxPool
 from app.settings import Settings
@@ -23,6 +23,17 @@ TEST_LIMITS = {"cpu_seconds": 2.0, "wall_seconds": 4.0, "memory_mb": 512}
 def solution(problem_id: str) -> str:
     """A correct solution written independently of the reference implementation."""
     return (PROBLEMS / problem_id / "solution.py").read_text()
+
+
+def written_problem(root: Path, problem_id: str, files: dict[str, str]) -> Problem:
+    """Write a problem folder of these files under `root` and load it, alone."""
+    folder = root / problem_id
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    loaded = load_bank([root])
+    assert not loaded.errors, loaded.errors
+    return loaded.get(problem_id)
 
 
 @pytest.fixture(scope="session")

@@ -5,10 +5,10 @@ import pytest
 
 from app.cases import prepared_cases
 from app.grading import grade_submission
-from app.problems import Bank, Problem, load_bank
+from app.problems import Bank, Problem
 from app.sandbox.pool import SandboxPool
 from app.web.views import checks
-from tests.conftest import PROBLEMS
+from tests.conftest import PROBLEMS, written_problem
 
 TOML = """
 id = "double-it"
@@ -46,8 +46,6 @@ def build_cases(seed: int = 0):
 
 @pytest.fixture(scope="module")
 def problem(tmp_path_factory: pytest.TempPathFactory) -> Problem:
-    folder = tmp_path_factory.mktemp("bank") / "double-it"
-    folder.mkdir()
     files = {
         "problem.toml": TOML,
         "cases.py": CASES,
@@ -56,11 +54,7 @@ def problem(tmp_path_factory: pytest.TempPathFactory) -> Problem:
         "statement.en.md": "Return `2 * x`.\n",
         "statement.zh.md": "返回 `2 * x`。\n",
     }
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    bank = load_bank([folder.parent])
-    assert not bank.errors, bank.errors
-    return bank.get("double-it")
+    return written_problem(tmp_path_factory.mktemp("bank"), "double-it", files)
 
 
 def test_a_case_with_its_own_tolerance_allows_what_the_others_do_not(
@@ -134,8 +128,6 @@ def row_sums(q, k):
 
 @pytest.fixture(scope="module")
 def capped(tmp_path_factory: pytest.TempPathFactory) -> Problem:
-    folder = tmp_path_factory.mktemp("bank") / "row-sums"
-    folder.mkdir()
     files = {
         "problem.toml": MEMORY_TOML,
         "cases.py": MEMORY_CASES,
@@ -144,11 +136,7 @@ def capped(tmp_path_factory: pytest.TempPathFactory) -> Problem:
         "statement.en.md": "Row sums of `q @ k.T`.\n",
         "statement.zh.md": "求 `q @ k.T` 的行和。\n",
     }
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    bank = load_bank([folder.parent])
-    assert not bank.errors, bank.errors
-    return bank.get("row-sums")
+    return written_problem(tmp_path_factory.mktemp("bank"), "row-sums", files)
 
 
 def test_a_case_memory_cap_stops_the_whole_matrix_and_says_why(
@@ -238,8 +226,6 @@ def grow(cache, x):
 
 @pytest.fixture(scope="module")
 def cache_problem(tmp_path_factory: pytest.TempPathFactory) -> Problem:
-    folder = tmp_path_factory.mktemp("bank") / "grow-cache"
-    folder.mkdir()
     files = {
         "problem.toml": CACHE_TOML,
         "cases.py": CACHE_CASES,
@@ -248,11 +234,7 @@ def cache_problem(tmp_path_factory: pytest.TempPathFactory) -> Problem:
         "statement.en.md": "Append `x` to the cache.\n",
         "statement.zh.md": "把 `x` 接到缓存后面。\n",
     }
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    bank = load_bank([folder.parent])
-    assert not bank.errors, bank.errors
-    return bank.get("grow-cache")
+    return written_problem(tmp_path_factory.mktemp("bank"), "grow-cache", files)
 
 
 def test_a_nested_return_counts_as_its_values_and_a_changed_input_is_named(

@@ -4,10 +4,11 @@ import pytest
 
 from app.custom import CustomInputError, custom_template, parse_custom
 from app.grading import grade_submission
-from app.problems import Problem, load_bank
+from app.problems import Problem
 from app.sandbox.pool import SandboxPool
 from app.web.views import sample_cases
 from graders.result import Verdict
+from tests.conftest import written_problem
 
 TOML = """
 id = "apply-model"
@@ -65,8 +66,6 @@ def affine(w, b):
 
 @pytest.fixture(scope="module")
 def problem(tmp_path_factory: pytest.TempPathFactory) -> Problem:
-    folder = tmp_path_factory.mktemp("bank") / "apply-model"
-    folder.mkdir()
     files = {
         "problem.toml": TOML,
         "cases.py": CASES,
@@ -76,11 +75,7 @@ def problem(tmp_path_factory: pytest.TempPathFactory) -> Problem:
         "statement.en.md": "Call `model` on `x`.\n",
         "statement.zh.md": "用 `model` 处理 `x`。\n",
     }
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    bank = load_bank([folder.parent])
-    assert not bank.errors, bank.errors
-    return bank.get("apply-model")
+    return written_problem(tmp_path_factory.mktemp("bank"), "apply-model", files)
 
 
 def _grade(problem: Problem, pool: SandboxPool, code: str):
