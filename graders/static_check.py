@@ -31,30 +31,24 @@ def _top_level_names(tree: ast.Module) -> set[str]:
     return names
 
 
-def _module_aliases(tree: ast.Module) -> set[str]:
-    """Local names bound to imported modules or their members (torch, F, nn, np, ...)."""
+def _import_names(nodes: list[ast.AST]) -> tuple[set[str], dict[str, str]]:
+    """Local names bound by imports (torch, F, nn, np, ...) and what each stands for:
+    F -> torch.nn.functional, np -> numpy."""
     aliases: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            aliases.update((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            aliases.update(a.asname or a.name for a in node.names)
-    return aliases
-
-
-def _alias_targets(tree: ast.Module) -> dict[str, str]:
-    """What each imported name stands for: F -> torch.nn.functional, np -> numpy."""
     targets: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             for a in node.names:
+                aliases.add((a.asname or a.name).split(".")[0])
                 targets[a.asname or a.name.split(".")[0]] = (
                     a.name if a.asname else a.name.split(".")[0]
                 )
-        elif isinstance(node, ast.ImportFrom) and node.module:
+        elif isinstance(node, ast.ImportFrom):
             for a in node.names:
-                targets[a.asname or a.name] = f"{node.module}.{a.name}"
-    return targets
+                aliases.add(a.asname or a.name)
+                if node.module:
+                    targets[a.asname or a.name] = f"{node.module}.{a.name}"
+    return aliases, targets
 
 
 def _dotted(node: ast.expr) -> list[str]:
@@ -87,18 +81,25 @@ def _is_main_guard(node: ast.AST) -> bool:
     )
 
 
-def _reachable(tree: ast.Module) -> list[ast.AST]:
-    """Every node, except the bodies of `if __name__ == "__main__":` self-checks."""
+def _reachable(tree: ast.Module) -> tuple[list[ast.AST], list[ast.AST]]:
+    """Every node, except the bodies of `if __name__ == "__main__":` self-checks, and the
+    import statements inside those bodies (their names still count as module aliases)."""
     nodes: list[ast.AST] = []
+    imports: list[ast.AST] = []
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
         nodes.append(node)
         if _is_main_guard(node):
             stack.extend(node.orelse)  # type: ignore[attr-defined]
+            for statement in node.body:  # type: ignore[attr-defined]
+                imports += [n for n in ast.walk(statement) if isinstance(n, _IMPORTS)]
             continue
         stack.extend(ast.iter_child_nodes(node))
-    return nodes
+    return nodes, imports
+
+
+_IMPORTS = (ast.Import, ast.ImportFrom)
 
 
 def find_forbidden(tree: ast.Module, forbidden_api: list[str]) -> tuple[str, int] | None:
@@ -111,15 +112,16 @@ def find_forbidden(tree: ast.Module, forbidden_api: list[str]) -> tuple[str, int
     by_name: dict[str, list[str]] = {}
     for path in forbidden_api:
         by_name.setdefault(path.rsplit(".", 1)[-1], []).append(path)
-    aliases = _module_aliases(tree)
-    targets = _alias_targets(tree)
+    # One walk of the tree gives both the code to look at and every import's names.
+    nodes, guarded_imports = _reachable(tree)
+    aliases, targets = _import_names([*nodes, *guarded_imports])
     own = {
         node.name
         for node in tree.body
         if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
     }
     found = []
-    for node in _reachable(tree):
+    for node in nodes:
         if isinstance(node, ast.ImportFrom) and node.module:
             package = node.module.split(".")[0]
             for alias in node.names:

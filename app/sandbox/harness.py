@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from app.codec import ALLOWED_DTYPES, FIXTURE_KEY, TensorArray, encode
+from app.codec import ALLOWED_DTYPES, FIXTURE_KEY, TensorArray, decode, encode
 from app.sandbox.capture import SoftmaxRecorder
 from app.sandbox.protocol import out_of_memory, write_frame
 
@@ -68,15 +68,99 @@ _PY_KERNEL_MODULES = ("torch._refs", "torch._decomp", "torch._prims")
 _INCREF = ctypes.pythonapi.Py_IncRef
 
 
-def install_kernel_traps(guard: _Guard, stems: list[str]) -> None:
+class Traps:
+    """The forbidden-API traps of one child, installed before its job arrives or with it.
+
+    A worker arms its next child with the traps of its last job, so that a run of
+    submissions to one problem finds them in place. Until sealed they can be taken back:
+    a job that forbids something else gets exactly its own traps instead. Sealing leaks
+    the kernel registrations on purpose, so no Python object owns them and user code can
+    neither find them nor drop them to bring the real kernels back.
+    """
+
+    def __init__(self, api_paths: list[str], stems: list[str]) -> None:
+        self.guard = _Guard()
+        self.api_paths, self.stems = list(api_paths), list(stems)
+        self._libraries: list[Any] = []
+        self._replaced: list[tuple[Any, Any, Any]] = []  # (owner, attribute, what was there)
+        install_guards(self.guard, self.api_paths, self._replaced)
+        install_kernel_traps(self.guard, self.stems, self._libraries, self._replaced)
+        for thing in [*self._libraries, *(before for _, _, before in self._replaced)]:
+            _leak(thing)
+
+    def matches(self, api_paths: list[str], stems: list[str]) -> bool:
+        """Whether these are exactly the traps a job asks for."""
+        return self.api_paths == list(api_paths) and self.stems == list(stems)
+
+    def undo(self) -> None:
+        """Bring back every kernel and function these traps replaced."""
+        for library in self._libraries:
+            library.reset()  # deregisters its kernels (leaked or not): the real ones are back
+        self._libraries.clear()
+        for owner, attr, before in reversed(self._replaced):
+            if isinstance(owner, dict):
+                owner[attr] = before
+            elif before is _ABSENT:
+                with contextlib.suppress(AttributeError):
+                    delattr(owner, attr)
+            else:
+                setattr(owner, attr, before)
+        self._replaced.clear()
+
+    def seal(self) -> _Guard:
+        """Make the traps permanent for this process, before any user code runs."""
+        # Everything was leaked when installed (see _leak): dropping these references leaves
+        # the registrations and the replaced originals alive but unreachable.
+        self._libraries.clear()
+        self._replaced.clear()
+        return self.guard
+
+
+def traps_for(job: dict, ready: Traps | None) -> _Guard:
+    """The sealed traps of `job`: those armed ahead of time if they are the same, else new."""
+    api, stems = job["forbidden_api"], job["forbidden_aten"]
+    if ready is None or not ready.matches(api, stems):
+        if ready is not None:
+            ready.undo()
+        ready = Traps(api, stems)
+    return ready.seal()
+
+
+_ABSENT = object()
+
+
+def _leak(thing: Any) -> None:
+    """Keep `thing` alive with no Python reference to it.
+
+    For a trap's registrations, so that user code can neither find them nor drop them to
+    bring the real kernels back. For a replaced original, so that dropping the last
+    reference does not free it: freeing a function and its code object writes to hundreds
+    of pages the child shares with its worker, each copied on the spot (about 0.7 ms).
+    Objects of the worker are in gc's permanent generation (gc.freeze), which
+    gc.get_objects() does not list, so a leaked original is as unreachable as a freed one.
+    """
+    _INCREF(ctypes.py_object(thing))
+
+
+def _own(owner: Any, attr: str) -> Any:
+    """What `owner` itself holds under `attr` (_ABSENT when it only inherits it)."""
+    try:
+        return vars(owner).get(attr, _ABSENT)
+    except TypeError:  # no __dict__
+        return getattr(owner, attr, _ABSENT)
+
+
+def install_kernel_traps(
+    guard: _Guard, stems: list[str], libraries: list[Any], replaced: list[tuple[Any, Any, Any]]
+) -> None:
     """Trap every kernel whose operator name contains a forbidden stem, under every key.
 
     A stem such as ``_softmax`` matches ``_softmax``, ``_log_softmax``, ``_sparse_softmax``,
     ``special_softmax`` and ``quantized::softmax``'s siblings in any namespace; each gets a
     trap for every dispatch key it has a kernel for, so a sparse, MKL-DNN, quantized or
     nested tensor, an autograd call or ``torch._C._VariableFunctions`` all land on it. The
-    registration handles are then leaked on purpose: no Python object owns them, so user
-    code can neither find them nor drop them to bring the real kernels back.
+    libraries holding the registrations go to `libraries`, and each Python kernel replaced
+    to `replaced`, so that `Traps` can seal them or take them back.
     """
     wanted = tuple(stem for stem in stems if stem)
     if not wanted:
@@ -97,9 +181,7 @@ def install_kernel_traps(guard: _Guard, stems: list[str]) -> None:
                 with contextlib.suppress(RuntimeError):
                     # The C++ registration directly: Library.impl's Python checks cost 4x more.
                     module.impl(name, key, trap, False)
-    for module in modules.values():
-        _INCREF(ctypes.py_object(module))
-    modules.clear()
+    libraries.extend(modules.values())
     for owner, attr, lowered in _matching(_PY_KERNELS, _PY_INDEX, wanted):
 
         def py_trap(*_args: Any, _name: str = lowered, **_kwargs: Any) -> None:
@@ -107,8 +189,10 @@ def install_kernel_traps(guard: _Guard, stems: list[str]) -> None:
 
         with contextlib.suppress(Exception):
             if isinstance(owner, dict):
+                replaced.append((owner, attr, owner[attr]))
                 owner[attr] = py_trap
             else:
+                replaced.append((owner, attr, _own(owner, attr)))
                 setattr(owner, attr, py_trap)
 
 
@@ -195,8 +279,11 @@ def _resolve(path: str) -> tuple[Any, str] | None:
     return None
 
 
-def install_guards(guard: _Guard, api_paths: list[str]) -> None:
-    """Replace each forbidden function, and each forbidden class's __init__, with a trap."""
+def install_guards(
+    guard: _Guard, api_paths: list[str], replaced: list[tuple[Any, Any, Any]]
+) -> None:
+    """Replace each forbidden function, and each forbidden class's __init__, with a trap
+    (what was there goes to `replaced`)."""
     for path in api_paths:
         if path.split(".")[0] not in ("torch", "numpy"):
             continue  # never import anything new (scipy is not installed in the worker)
@@ -210,8 +297,10 @@ def install_guards(guard: _Guard, api_paths: list[str]) -> None:
             guard.trip(_path)
 
         if isinstance(target, type):
+            replaced.append((target, "__init__", _own(target, "__init__")))
             target.__init__ = trap
         else:
+            replaced.append((owner, attr, _own(owner, attr)))
             setattr(owner, attr, trap)
 
 
@@ -233,6 +322,28 @@ def warm_up() -> None:
     a = np.random.default_rng(0).normal(size=(2, 3, 4))
     np.exp(a - a.max(axis=-1, keepdims=True)).sum(axis=-1, keepdims=True)
     np.einsum("bij,bkj->bik", a, a).var(axis=-1).tolist()
+
+
+def rehearse() -> None:
+    """Take, on made-up data, the paths every job takes: decoding a case, building its
+    inputs, compiling, exporting and encoding outputs.
+
+    Called by a child while it waits for its job. Each object these paths touch lives on
+    a page shared with the worker, copied on the first write (a reference count is one);
+    paying for those copies here keeps them off the time a candidate waits for.
+    """
+    case = {
+        "inputs": {"x": TensorArray(np.ones((2, 3), np.float32)), "y": np.ones(3)},
+        "call": {"args": ["x"]},
+        "state": {"w": TensorArray(np.ones((3, 3), np.float32))},
+        "init": {"d": 3},
+    }
+    built = _build(decode(encode(case)))
+    compile("def f(x):\n    return x\n", SOLUTION_FILE, "exec")
+    x = built["inputs"]["x"]
+    with torch.no_grad():
+        out = torch.nn.functional.linear(x, built["state"]["w"]).relu()
+    encode({"case": 0, "outputs": [_export(out, 1 << 16), _export(built["inputs"]["y"], 1 << 16)]})
 
 
 def _build(value: Any, fixtures: dict[str, Any] | None = None) -> Any:
@@ -411,8 +522,40 @@ def _returned(result: Any, expected: int) -> list:
     return values
 
 
-def _construct(entry: Any, case: dict) -> Any:
-    return _call(entry, _build(case["init"]), case.get("init_call"))
+# Random initialisers, whose values are thrown away when the reference's weights are loaded
+# next: filling every weight of every case's module with random numbers first is a good
+# share of a module problem's grading time.
+_RANDOM_INITS = (
+    "uniform_",
+    "normal_",
+    "trunc_normal_",
+    "kaiming_uniform_",
+    "kaiming_normal_",
+    "xavier_uniform_",
+    "xavier_normal_",
+    "orthogonal_",
+    "sparse_",
+)
+
+
+def _left_as_is(tensor: Any, *_args: Any, **_kwargs: Any) -> Any:
+    return tensor
+
+
+def _construct(entry: Any, case: dict, weights_follow: bool = False) -> Any:
+    """Build the code's module for a case; with `weights_follow`, skip random initialisers
+    (torch.nn.init's), since every parameter is about to be loaded from the reference."""
+    if not weights_follow:
+        return _call(entry, _build(case["init"]), case.get("init_call"))
+    init = torch.nn.init
+    saved = {name: getattr(init, name) for name in _RANDOM_INITS if hasattr(init, name)}
+    try:
+        for name in saved:
+            setattr(init, name, _left_as_is)
+        return _call(entry, _build(case["init"]), case.get("init_call"))
+    finally:
+        for name, function in saved.items():
+            setattr(init, name, function)
 
 
 def _load_weights(module: Any, state: dict) -> None:
@@ -475,6 +618,7 @@ def run_submission(
     next_case: Callable[[], dict | None],
     *,
     max_output: int = 1 << 20,
+    ready: Traps | None = None,
 ) -> None:
     """Load the code of `job`, then run each case `next_case` gives, one frame per case.
 
@@ -482,11 +626,9 @@ def run_submission(
     the inputs of a case other than the one it is running.
     """
     _STREAMS[:] = [sys.stdout, sys.stderr]
-    guard = _Guard()
-    # Every trap is in place before the first byte of user code runs, from lists the code
-    # never gets to see change: it runs after them.
-    install_guards(guard, job["forbidden_api"])
-    install_kernel_traps(guard, job["forbidden_aten"])
+    # Every trap is in place and sealed before the first byte of user code runs, from lists
+    # the code never gets to see change: it runs after them.
+    guard = traps_for(job, ready)
     # Thread creation is refused; asking torch for more threads must not abort the process.
     torch.set_num_threads = _single_thread
     torch.set_num_interop_threads = _single_thread
@@ -547,7 +689,7 @@ def _run_case(
         caught = recording.__enter__()
         warnings.simplefilter("always")  # numpy warns once per place by default
         if job["kind"] == "module":
-            module = _construct(entry, case)
+            module = _construct(entry, case, job["load_state_dict"])
             report["parameters"] = {n: list(p.shape) for n, p in module.named_parameters()}
             report["buffers"] = {n: list(b.shape) for n, b in module.named_buffers()}
             # A buffer registered with persistent=False is not in state_dict().
@@ -626,7 +768,7 @@ def _gradients(
         }
         if job["kind"] == "module":
             if module is None:
-                module = _construct(entry, case)
+                module = _construct(entry, case, job["load_state_dict"])
                 if job["load_state_dict"]:
                     _load_weights(module, _build(case["state"]))
                 module.eval()

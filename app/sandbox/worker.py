@@ -92,7 +92,14 @@ class Armed:
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
-def _child(config: Config, workdir: str, job_r: int, result_w: int, out_w: int) -> None:
+def _child(
+    config: Config,
+    workdir: str,
+    job_r: int,
+    result_w: int,
+    out_w: int,
+    expect: Forbidden | None = None,
+) -> None:
     """Body of the forked child; never returns."""
     code = 0
     try:
@@ -120,6 +127,16 @@ def _child(config: Config, workdir: str, job_r: int, result_w: int, out_w: int) 
             os.close(config.ruleset_fd)
         sys.stdout = open(1, "w", buffering=1, closefd=False)  # noqa: SIM115
         sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
+        # While waiting for the job: first the paths every job takes, on made-up data (before
+        # any trap, which could forbid what they use)...
+        with contextlib.suppress(Exception):
+            harness.rehearse()
+        # ...then the traps the last job had, likely the next one's too. They are sealed or
+        # taken back when the job arrives, before its code runs.
+        ready = None
+        if expect is not None:
+            with contextlib.suppress(Exception):
+                ready = harness.Traps(*expect)
         try:
             raw = read_frame(job_r, max_size=MAX_JOB_BYTES)
         except OSError:
@@ -134,7 +151,9 @@ def _child(config: Config, workdir: str, job_r: int, result_w: int, out_w: int) 
                 return None  # no more cases: the worker closed the pipe
             return decode(frame, _JOB_CAPS)
 
-        harness.run_submission(job, result_w, next_case, max_output=config.limits.output_bytes)
+        harness.run_submission(
+            job, result_w, next_case, max_output=config.limits.output_bytes, ready=ready
+        )
         sys.stdout.flush()
         sys.stderr.flush()
         write_frame(result_w, DONE)
@@ -143,8 +162,25 @@ def _child(config: Config, workdir: str, job_r: int, result_w: int, out_w: int) 
     os._exit(code)
 
 
-def arm(config: Config) -> Armed:
-    """Fork and isolate the child that will run the next job."""
+# The forbidden APIs and kernel stems of a job, as the harness's Traps take them.
+Forbidden = tuple[list[str], list[str]]
+
+
+def forbidden_of(job: bytes) -> Forbidden | None:
+    """The forbidden lists of a job (its first frame), or None if they cannot be read."""
+    try:
+        frames, _ = split_frames(job)
+        header = decode(frames[0], _JOB_CAPS)
+        api, stems = header["forbidden_api"], header["forbidden_aten"]
+    except Exception:  # noqa: BLE001 - only a guess for the next child: never fatal
+        return None
+    if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in (api, stems)):
+        return None
+    return api, stems
+
+
+def arm(config: Config, expect: Forbidden | None = None) -> Armed:
+    """Fork and isolate the child that will run the next job, with `expect`'s traps ready."""
     workdir = tempfile.mkdtemp(prefix="shousi-")
     if config.plan.uid:
         os.chown(workdir, isolation.slot_uid(config.slot), isolation.slot_uid(config.slot))
@@ -155,7 +191,7 @@ def arm(config: Config) -> Armed:
     if pid == 0:
         for fd in (job_w, result_r, out_r):
             os.close(fd)
-        _child(config, workdir, job_r, result_w, out_w)
+        _child(config, workdir, job_r, result_w, out_w, expect)
     for fd in (job_r, result_w, out_w):
         os.close(fd)
     return Armed(pid, os.pidfd_open(pid), job_w, result_r, out_r, workdir)
@@ -402,7 +438,9 @@ def main() -> None:
         write_frame(stdout, encode(report))
         if pending is not None:
             os.waitpid(pending, 0)
-        armed = arm(config)  # after replying: reaping and forking are off the grading path
+        # After replying, off the grading path: reaping, forking, and the next child's traps
+        # (the same problem is the likeliest next job).
+        armed = arm(config, forbidden_of(job))
 
 
 if __name__ == "__main__":
