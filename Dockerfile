@@ -102,6 +102,12 @@ RUN pip install --no-deps --no-build-isolation --no-index -e /app \
  && python -m compileall -q /app/app /app/graders /app/reference_impl /app/problems \
  && shousi problems list > /dev/null
 
+# Learner state (the SQLite database) lives in /data: mount a volume there. Only the
+# server's user may read it: it holds every learner's code and sessions.
+ENV SHOUSI_DATA_DIR=/data
+RUN mkdir -m 700 /data && chown 10001:10001 /data
+VOLUME /data
+
 USER 10001:10001
 EXPOSE 8000
 

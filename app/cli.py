@@ -11,6 +11,7 @@ import typer
 
 from app.qa_cli import qa_cli
 from app.settings import Settings
+from app.store_cli import db_cli
 from graders.text import in_lang
 
 cli = typer.Typer(
@@ -23,6 +24,7 @@ cli.add_typer(problems_cli, name="problems")
 sandbox_cli = typer.Typer(help="Inspect the sandbox on this host.", no_args_is_help=True)
 cli.add_typer(sandbox_cli, name="sandbox")
 cli.add_typer(qa_cli, name="qa")
+cli.add_typer(db_cli, name="db")
 
 USAGE_ERROR = 2
 

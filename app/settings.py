@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from pathlib import Path
 
 from pydantic import Field
@@ -55,6 +56,28 @@ class Settings(BaseSettings):
         ge=64,
         description="Largest request body, in KiB; a larger one is a 413 before it is read.",
     )
+    data_dir: Path = Field(
+        Path("data"),
+        description="Folder for the embedded SQLite database (shousi.db) and other state.",
+    )
+    database_url: str | None = Field(
+        None,
+        description="A PostgreSQL URL (postgresql://user:password@host/db) to use instead of "
+        "the embedded SQLite file; every replica of one deployment names the same database.",
+    )
+    secret_key: str | None = Field(
+        None,
+        description="Key that signs session cookies. Unset: one is made on first start and "
+        "kept in the database, so every replica shares it.",
+    )
+    cookie_secure: bool = Field(
+        False, description="Send cookies over HTTPS only (set it when served behind TLS)."
+    )
+    instance_id: str | None = Field(
+        None,
+        description="This server's name among replicas (default: host name and port). A "
+        "restarted server with the same name takes back at once what it was grading.",
+    )
     sandbox_required: list[str] = Field(
         default_factory=lambda: ["rlimits", "seccomp"],
         description="Isolation layers that must be active, or the app refuses to start.",
@@ -63,6 +86,10 @@ class Settings(BaseSettings):
         default_factory=list,
         description="For tests only: `uid` and `landlock_signal_scope` to switch off.",
     )
+
+    def instance_name(self) -> str:
+        """This server's name among replicas."""
+        return self.instance_id or f"{socket.gethostname()}:{self.port}"
 
     def client_share(self) -> int:
         """Gradings one client may have in flight (running or waiting)."""
@@ -82,7 +109,8 @@ class Settings(BaseSettings):
         """What a sandboxed child must never read: the app's code and all problem content."""
         root = BUILTIN_DIR.parent
         code = [root / name for name in ("app", "graders", "reference_impl", "templates", "static")]
-        return [*code, *self.problem_dirs()]
+        # The learner-state database holds everyone's code and sessions.
+        return [*code, *self.problem_dirs(), self.data_dir]
 
     def sandbox_limits(self) -> SandboxLimits:
         """Limits applied to every submission."""

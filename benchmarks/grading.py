@@ -50,20 +50,24 @@ def percentile(values: list[float], q: float) -> float:
 
 
 class Client:
-    """One keep-alive HTTP connection to the server."""
+    """One candidate: a keep-alive HTTP connection that keeps its session cookie."""
 
     def __init__(self, port: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.cookie = ""
 
     def submit(self, problem: str, code: str) -> tuple[int, dict]:
         body = json.dumps({"code": code, "mode": "submit"})
-        self.conn.request(
-            "POST",
-            f"/api/problems/{problem}/submissions",
-            body,
-            {"content-type": "application/json"},
-        )
+        headers = {"content-type": "application/json"}
+        if self.cookie:
+            headers["cookie"] = self.cookie
+        self.conn.request("POST", f"/api/problems/{problem}/submissions", body, headers)
         response = self.conn.getresponse()
+        # The first submission makes this candidate's (anonymous) learner; later ones are
+        # theirs too, as a browser's would be.
+        set_cookie = response.getheader("set-cookie")
+        if set_cookie:
+            self.cookie = set_cookie.split(";", 1)[0]
         return response.status, json.loads(response.read())
 
     def get(self, path: str) -> dict:

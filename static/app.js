@@ -2,6 +2,7 @@
 (function () {
   "use strict";
   const DRAFT = (id) => "shousi:draft:" + id;
+  const DRAFT_AT = (id) => "shousi:draft-at:" + id;  // when the draft last changed (ms)
   const SOLVED = (id) => "shousi:solved:" + id;
   const CUSTOM = (id) => "shousi:custom:" + id;
   const REVEALED = (id) => "shousi:revealed:" + id;
@@ -29,6 +30,118 @@
     });
   }
 
+  // Drafts live in this browser (the text, and when it last changed) and on the server
+  // (PUT /api/problems/ID/draft, a second after the last key and when the page is hidden).
+  // On load the newer of the two goes into the editor; the other stays one click away.
+  function setupDrafts(form, id, starter, getCode, setCode) {
+    const url = "/api/problems/" + encodeURIComponent(id) + "/draft";
+    const status = form.querySelector(".draft-status");
+    const note = form.querySelector(".editor-note");
+    const localText = () => { const text = store.get(DRAFT(id)); return text === null ? starter : text; };
+    const localAt = () => Number(store.get(DRAFT_AT(id)) || 0);
+    let serverCode = null;  // what the server is known to hold
+    let timer = null;
+    let typed = false;  // typed since the page loaded: that text is newer than any draft
+
+    const clock = (iso) => {
+      const when = iso ? new Date(iso) : new Date();
+      return when.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    };
+    const show = (kind, detail) => {
+      status.hidden = false;
+      status.dataset.state = kind;
+      const text = status.dataset[kind] || "";
+      status.textContent = kind === "saved" ? text.replace("{time}", clock(detail)) : (detail || text);
+    };
+    function keepLocal(text, at) {
+      if (text === localText() && store.get(DRAFT_AT(id)) !== null) return;
+      if (text === starter) store.remove(DRAFT(id)); else store.set(DRAFT(id), text);
+      store.set(DRAFT_AT(id), String(at || Date.now()));
+    }
+    async function push(text, keepalive) {
+      if (text === serverCode) return;
+      clearTimeout(timer);
+      const body = JSON.stringify({ code: text });
+      show("saving");
+      try {
+        const response = await fetch(url, {
+          method: "PUT",
+          headers: { "Content-Type": "application/json", "Accept": "application/json" },
+          body: body,
+          // Browsers cap keepalive bodies at 64 KiB; a larger one still goes, unless the
+          // page is closing (then this browser's copy is what remains).
+          keepalive: Boolean(keepalive) && body.length < 60000,
+        });
+        let doc = null;
+        try { doc = await response.json(); } catch (e) { /* not JSON */ }
+        if (!response.ok) {
+          show("offline", doc && typeof doc.detail === "string" ? status.dataset.offline + " (" + doc.detail + ")" : null);
+          return;
+        }
+        serverCode = text;
+        show("saved", doc && doc.updated_at);
+      } catch (error) {
+        show("offline");
+      }
+    }
+    function changed(text) {
+      typed = true;
+      keepLocal(text);
+      clearTimeout(timer);
+      timer = setTimeout(() => push(getCode()), 1000);
+    }
+    const flush = () => {
+      const text = getCode();
+      keepLocal(text);
+      if (typed && text !== serverCode) push(text, true);
+    };
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") flush(); });
+    window.addEventListener("pagehide", flush);
+
+    function tell(message, action, onAction) {
+      note.querySelector(".editor-note-text").textContent = message;
+      const button = note.querySelector(".editor-note-action");
+      button.hidden = !action;
+      button.textContent = action || "";
+      button.onclick = onAction ? () => { note.hidden = true; onAction(); } : null;
+      note.hidden = false;
+    }
+
+    async function load() {
+      let server = null;
+      try {
+        const response = await fetch(url, { headers: { "Accept": "application/json" } });
+        if (response.ok) server = await response.json();
+        else if (response.status !== 404) throw new Error(String(response.status));
+      } catch (error) {
+        show("offline");
+        return;
+      }
+      const current = getCode();
+      if (!server || typeof server.code !== "string") {
+        // Nothing on the server yet: what this browser kept goes up.
+        if (current !== starter) push(current);
+        return;
+      }
+      serverCode = server.code;
+      if (server.code === current) { show("saved", server.updated_at); return; }
+      if (typed) { push(getCode()); return; }  // typed while we asked: that is the newest
+      const serverAt = Date.parse(server.updated_at) || 0;
+      if (serverAt > localAt()) {
+        setCode(server.code);
+        keepLocal(server.code, serverAt);
+        form.querySelector(".draft-note").hidden = true;
+        show("saved", server.updated_at);
+        const message = status.dataset.fromServer.replace("{time}", clock(server.updated_at));
+        if (current === starter) tell(message);
+        else tell(message, status.dataset.keepLocal, () => { setCode(current); changed(current); });
+      } else {
+        push(current);
+      }
+    }
+    return { changed, keepLocal, push, load, tell, localText };
+  }
+
   function setupProblem(page) {
     const id = page.dataset.problem;
     const form = page.querySelector("form.submission");
@@ -36,64 +149,83 @@
     const resultBox = page.querySelector("section.result");
     const resetButton = form.querySelector("button.reset");
     const starter = textarea.dataset.starter;
+    const pageText = textarea.value;  // the starter, or code a form post sent back
     const draft = store.get(DRAFT(id));
     if (draft !== null && draft !== textarea.value && textarea.value === starter) {
       textarea.value = draft;
       form.querySelector(".draft-note").hidden = false;
     }
-    let saveTimer = null;
-    const saveDraft = (text) => {
-      clearTimeout(saveTimer);
-      saveTimer = setTimeout(() => {
-        if (text === starter) store.remove(DRAFT(id)); else store.set(DRAFT(id), text);
-      }, 300);
-    };
     let editor = null;
+    let applying = false;  // our own setValue, not the candidate typing
+    const getCode = () => (editor ? editor.getValue() : textarea.value);
+    const setCode = (text) => {
+      applying = true;
+      try { if (editor) editor.setValue(text); else textarea.value = text; } finally { applying = false; }
+    };
+    const drafts = setupDrafts(form, id, starter, getCode, setCode);
+    const onChange = (text) => { if (!applying) drafts.changed(text); };
     const send = (mode) => submit(mode);
     if (window.ShousiEditor) {
       editor = window.ShousiEditor.fromTextArea(textarea, {
-        onRun: () => send("run"), onSubmit: () => send("submit"), onChange: saveDraft,
+        onRun: () => send("run"), onSubmit: () => send("submit"), onChange: onChange,
       });
     } else {
-      textarea.addEventListener("input", () => saveDraft(textarea.value));
+      textarea.addEventListener("input", () => onChange(textarea.value));
     }
-    window.addEventListener("beforeunload", () => {
-      const text = editor ? editor.getValue() : textarea.value;
-      if (text !== starter) store.set(DRAFT(id), text);
-    });
+    // Code a form post sent back is what the candidate just wrote: it stays.
+    if (pageText === starter) drafts.load();
     resetButton.hidden = false;
     resetButton.addEventListener("click", () => {
       if (!window.confirm(resetButton.dataset.confirm)) return;
-      if (editor) editor.setValue(starter); else textarea.value = starter;
-      store.remove(DRAFT(id));
+      setCode(starter);
+      drafts.changed(starter);
     });
 
     const editorialBox = page.querySelector("section.editorial[data-url]");
     const editorial = editorialBox ? setupEditorial(editorialBox, id) : null;
+    const attempts = window.ShousiHistory
+      ? window.ShousiHistory.setup(page, {
+        starter: starter, getCode: getCode,
+        setCode: (text) => { setCode(text); drafts.changed(text); },
+        saveNow: (text) => { drafts.keepLocal(text); return drafts.push(text); },
+        tell: drafts.tell,
+      })
+      : null;
 
+    // Opened from a mock interview (/problems/ID?mock=N): the attempts count towards it.
+    const mock = Number(new URLSearchParams(location.search).get("mock")) || null;
     let busy = false;
     async function submit(mode) {
       if (busy) return;
       busy = true;
       const buttons = form.querySelectorAll("button[type=submit]");
       buttons.forEach((b) => { b.disabled = true; });
-      const code = editor ? editor.getValue() : textarea.value;
-      store.set(DRAFT(id), code);
+      const code = getCode();
+      drafts.keepLocal(code);
+      if (attempts) attempts.sent(code);
       resultBox.innerHTML = '<div class="verdict running" data-verdict="running"></div>';
       resultBox.firstChild.textContent = resultBox.dataset.running;
+      // The stored attempt shows up as "grading…" while the grader works.
+      const early = attempts ? setTimeout(() => attempts.refresh(), 400) : null;
       try {
-        const body = new URLSearchParams({ code: code, mode: mode });
-        const response = await fetch(form.action + "?partial=1", {
-          method: "POST", body: body, headers: { "Accept": "text/html" },
+        // The JSON API keeps every attempt (history, progress, review); the result is then
+        // drawn by the server from what it kept, exactly as the form post draws it.
+        const response = await fetch("/api/problems/" + encodeURIComponent(id) + "/submissions", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Accept": "application/json" },
+          body: JSON.stringify(mock ? { code: code, mode: mode, mock: mock } : { code: code, mode: mode }),
         });
-        if (!(response.headers.get("content-type") || "").includes("text/html")) {
-          let detail = resultBox.dataset.failed;
-          try { detail = (await response.json()).detail || detail; } catch (e) { /* not JSON */ }
-          throw new Error(detail);
+        let doc = null;
+        try { doc = await response.json(); } catch (e) { /* not JSON */ }
+        if (!response.ok || !doc || !doc.verdict) {
+          throw new Error(doc && typeof doc.detail === "string" ? doc.detail : resultBox.dataset.failed);
         }
-        resultBox.innerHTML = await response.text();
-        const verdict = resultBox.querySelector("[data-verdict]");
-        if (verdict && verdict.dataset.verdict === "accepted" && verdict.dataset.mode === "submit") {
+        const shown = await fetch(
+          "/problems/" + encodeURIComponent(id) + "/history/" + doc.submission_id + "/result",
+          { headers: { "Accept": "text/html" } });
+        if (!shown.ok) throw new Error(resultBox.dataset.failed);
+        resultBox.innerHTML = await shown.text();
+        if (doc.verdict === "accepted" && doc.mode === "submit") {
           store.set(SOLVED(id), "1");
           if (editorial) editorial.unlock();
         }
@@ -101,6 +233,8 @@
         resultBox.innerHTML = '<div class="verdict rejected" data-verdict="error"></div>';
         resultBox.firstChild.textContent = error.message || resultBox.dataset.failed;
       } finally {
+        clearTimeout(early);
+        if (attempts) attempts.refresh();
         busy = false;
         buttons.forEach((b) => { b.disabled = false; });
       }
@@ -110,7 +244,7 @@
       const mode = event.submitter && event.submitter.value === "run" ? "run" : "submit";
       submit(mode);
     });
-    setupCustom(page, id, () => (editor ? editor.getValue() : textarea.value));
+    setupCustom(page, id, getCode, (code) => drafts.keepLocal(code));
   }
 
   // --- Editorial and solution: fetched only once solved, or revealed on request. ---
@@ -357,7 +491,7 @@
     out.replaceChildren(...nodes);
   }
 
-  function setupCustom(page, id, getCode) {
+  function setupCustom(page, id, getCode, keepDraft) {
     const box = page.querySelector("details.custom-input");
     if (!box) return;
     const input = box.querySelector("textarea.custom-text");
@@ -408,7 +542,7 @@
       runButton.disabled = true;
       save();
       const code = getCode();
-      store.set(DRAFT(id), code);
+      keepDraft(code);
       const running = el("div", "verdict running", labels.running);
       running.dataset.verdict = "running";
       out.replaceChildren(running);
@@ -443,8 +577,9 @@
     if (readout) readout.textContent = cell.dataset.v;
   });
 
-  // Interview Q&A: self-grades and the practice-mode switch stay in this browser until
-  // accounts exist.
+  // Interview Q&A: ratings go to the learner's review queue on the server; self-grades
+  // from before it (kept in this browser) still mark the list; the practice-mode switch
+  // stays in this browser.
   const QA = (id) => "shousi:qa:" + id;
   const QA_READING = "shousi:qa-reading";
   function qaRecord(id) {
@@ -462,8 +597,8 @@
     const items = Array.from(root.querySelectorAll("li.qa-item"));
     items.forEach((item) => {
       const record = qaRecord(item.dataset.id);
-      if (!record) return;
       const mark = item.querySelector(".qa-mark");
+      if (!record || mark.dataset.rated) return;
       mark.textContent = record.last === "knew" ? "✓" : "✗";
       mark.className = "qa-mark " + record.last;
     });
@@ -513,29 +648,34 @@
     const reveal = answer.querySelector("summary.qa-reveal");
     const grade = answer.querySelector(".qa-grade");
     const last = grade.querySelector(".qa-last");
-    const showLast = () => {
-      const record = qaRecord(id);
-      last.textContent = record ? last.dataset[record.last] : "";
-      grade.querySelectorAll("button[data-grade]").forEach((button) => {
-        button.setAttribute("aria-pressed", String(!!record && record.last === button.dataset.grade));
-      });
-    };
     const label = () => { reveal.textContent = answer.open ? reveal.dataset.hide : reveal.dataset.show; };
     answer.addEventListener("toggle", () => { label(); if (answer.open) renderMath(answer); });
     if (store.get(QA_READING) === "1") answer.open = true;
     label();
-    grade.querySelectorAll("button[data-grade]").forEach((button) => {
-      button.addEventListener("click", () => {
-        const record = qaRecord(id) || { knew: 0, missed: 0 };
-        record[button.dataset.grade] += 1;
-        record.last = button.dataset.grade;
-        record.at = new Date().toISOString();
-        store.set(QA(id), JSON.stringify(record));
-        showLast();
+    const buttons = grade.querySelectorAll("button[data-rating]");
+    buttons.forEach((button) => {
+      button.addEventListener("click", async () => {
+        buttons.forEach((b) => { b.disabled = true; });
+        try {
+          const response = await fetch("/api/review/qa:" + id, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "Accept": "application/json" },
+            body: JSON.stringify({ rating: button.dataset.rating }),
+          });
+          let body = null;
+          try { body = await response.json(); } catch (e) { /* not JSON */ }
+          if (!response.ok) throw new Error((body && body.detail) || grade.dataset.failed);
+          const lang = document.body.dataset.lang === "zh" ? "zh" : "en";
+          last.textContent = grade.dataset.rated.replace("{when}", body.interval[lang]);
+          buttons.forEach((b) => { b.setAttribute("aria-pressed", String(b === button)); });
+        } catch (error) {
+          last.textContent = error.message || grade.dataset.failed;
+        } finally {
+          buttons.forEach((b) => { b.disabled = false; });
+        }
       });
     });
     grade.hidden = false;
-    showLast();
   }
 
   // The problem list's difficulty filter, applied as it changes (the form works without it).

@@ -1,7 +1,12 @@
-"""Shared fixtures: the real bank, a small sandbox pool, and the ASGI app."""
+"""Shared fixtures: the real bank, a small sandbox pool, the ASGI app, and databases."""
 
 from __future__ import annotations
 
+import atexit
+import os
+import re
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,9 +17,15 @@ from app.problems import Bank, Problem, load_bank
 from app.runtime import build_pool
 from app.sandbox.pool import SandboxPool
 from app.settings import Settings
+from app.store import Store
 from app.web import create_app
+from tests.postgres import PostgresCluster, start_cluster
 
 ROOT = Path(__file__).resolve().parents[1]
+# Every app and server the tests start keeps its learner state in a throwaway folder, never
+# in the checkout's ./data (a test may set its own SHOUSI_DATA_DIR or data_dir).
+os.environ["SHOUSI_DATA_DIR"] = tempfile.mkdtemp(prefix="shousi-test-data-")
+atexit.register(shutil.rmtree, os.environ["SHOUSI_DATA_DIR"], ignore_errors=True)
 PROBLEMS = ROOT / "problems"
 # Short limits keep the hostile cases quick; the defaults are documented separately.
 TEST_LIMITS = {"cpu_seconds": 2.0, "wall_seconds": 4.0, "memory_mb": 512}
@@ -52,7 +63,66 @@ def pool() -> Iterator[SandboxPool]:
 
 
 @pytest.fixture(scope="session")
-def client() -> Iterator[TestClient]:
-    settings = Settings(workers=2, **TEST_LIMITS)
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    data = tmp_path_factory.mktemp("data")
+    settings = Settings(workers=2, data_dir=data, **TEST_LIMITS)
     with TestClient(create_app(settings)) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """The session's throwaway PostgreSQL (tests/postgres.py), stopped and removed at the end.
+
+    Under CI or scripts/test a PostgreSQL that cannot be had fails the tests; an ad-hoc
+    pytest run on a machine without the server binaries skips them, saying why.
+    """
+    required = os.environ.get("CI") == "true" or os.environ.get("SHOUSI_TEST_COMMAND") == "1"
+    started = start_cluster()  # a RuntimeError (binaries there, server broken) always fails
+    if isinstance(started, str):
+        if required:
+            pytest.fail(f"PostgreSQL is required under CI and scripts/test: {started}")
+        pytest.skip(f"no PostgreSQL here ({started}); scripts/test installs it")
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_cluster: PostgresCluster) -> str:
+    """SQLAlchemy URL of the session's PostgreSQL database `shousi` (role `shousi`)."""
+    return postgres_cluster.url()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of each kind, for one test: a SQLite file, or a new PG database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'shousi.db'}"
+        return
+    cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+    name = cluster.create_database()
+    try:
+        yield cluster.url(name)
+    finally:
+        cluster.drop_database(name)
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    """A migrated `app.store.Store` on each kind of database, empty of rows."""
+    opened = Store(database_url)
+    opened.upgrade()
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def form_token(client: TestClient, page: str) -> str:
+    """The CSRF token in a page's form, as a browser posting that form would send it."""
+    html = client.get(page).text
+    match = re.search(r'name="csrf_token" value="([^"]*)"', html)
+    assert match, f"{page} has no form token"
+    return match.group(1)

@@ -265,10 +265,14 @@ def test_the_app_refuses_a_large_body_under_the_test_client_too(client: TestClie
     # The same middleware in the ASGI app: a 413 with a JSON detail and the connection
     # closed, for a declared and for a streamed body.
     path = "/api/problems/softmax/submissions"
-    declared = client.post(path, content=b"x" * (LIMIT + 1))
-    streamed = client.post(path, content=iter([b"x" * 65536] * (LIMIT // 65536 + 1)))
+    json_body = {"content-type": "application/json"}  # as an API client sends it
+    declared = client.post(path, content=b"x" * (LIMIT + 1), headers=json_body)
+    streamed = client.post(
+        path, content=iter([b"x" * 65536] * (LIMIT // 65536 + 1)), headers=json_body
+    )
     for response in (declared, streamed):
         assert response.status_code == 413
         assert response.json() == {"detail": f"request body is larger than {LIMIT} bytes"}
         assert response.headers["connection"] == "close"
-    assert client.post(path, content=b"{}").status_code == 422  # read by the route as before
+    # read by the route as before
+    assert client.post(path, content=b"{}", headers=json_body).status_code == 422

@@ -249,11 +249,11 @@ def test_candidate_practises_interview_questions(page, server: str) -> None:
     page.click("summary.qa-reveal")
     assert short.is_visible() and page.locator(".qa-body .katex").count() > 0
     assert page.locator("summary.qa-reveal").inner_text() == "Hide answer"
-    page.click("button[data-grade=knew]")
-    assert page.locator(".qa-last").inner_text() == "Last time: knew it"
+    page.click("button[data-rating=good]")
+    page.locator(".qa-last").filter(has_text="Saved. Next review in").wait_for()
     page.reload()
     page.click("summary.qa-reveal")
-    assert page.locator("button[data-grade=knew]").get_attribute("aria-pressed") == "true"
+    assert page.locator(".qa-last").inner_text().startswith("Next review in")
     page.goto(f"{server}/qa?lang=en")
     assert page.locator('li[data-id="why-scale-sqrt-dk"] .qa-mark.knew').inner_text() == "✓"
     # Follow the card to its practice problem, whose page links back to the card.

@@ -12,6 +12,9 @@ from fastapi.testclient import TestClient
 from app.custom import MAX_ARRAY_ELEMENTS, MAX_TOTAL_ELEMENTS, custom_template_text
 from tests.conftest import solution
 
+# Raw bodies are sent as an API client sends them: declared JSON.
+JSON = {"content-type": "application/json"}
+
 
 def run(client: TestClient, problem_id: str, body: Any) -> Any:
     return client.post(f"/api/problems/{problem_id}/custom", json=body)
@@ -247,10 +250,12 @@ def test_bad_scalars_and_values(
 
 def test_non_finite_numbers_are_refused(client: TestClient) -> None:
     body = '{"code": "", "inputs": {"x": [[1.0, NaN]]}}'
-    response = client.post("/api/problems/softmax/custom", content=body)
+    response = client.post("/api/problems/softmax/custom", content=body, headers=JSON)
     assert "inputs.x[0][1]" in detail(response) and "finite" in detail(response)
     body = '{"code": "", "inputs": {"x": [[1.0, 1e999]]}}'
-    assert "finite" in detail(client.post("/api/problems/softmax/custom", content=body))
+    assert "finite" in detail(
+        client.post("/api/problems/softmax/custom", content=body, headers=JSON)
+    )
 
 
 def test_inputs_the_reference_rejects(client: TestClient) -> None:
@@ -295,7 +300,7 @@ def test_module_fields(client: TestClient) -> None:
     ],
 )
 def test_unusable_bodies(client: TestClient, body: str, needle: str) -> None:
-    assert needle in detail(client.post("/api/problems/softmax/custom", content=body))
+    assert needle in detail(client.post("/api/problems/softmax/custom", content=body, headers=JSON))
 
 
 def test_code_size_limit_matches_submissions(client: TestClient) -> None:

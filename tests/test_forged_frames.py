@@ -24,7 +24,7 @@ from app.sandbox.messages import UNREADABLE, Unreadable, read_messages
 from app.sandbox.pool import RunReport, _worker_report
 from app.settings import Settings
 from graders.result import Verdict
-from tests.conftest import TEST_LIMITS, solution
+from tests.conftest import TEST_LIMITS, form_token, solution
 
 LIMITS = Settings(**TEST_LIMITS).sandbox_limits()
 
@@ -193,7 +193,8 @@ def test_a_forged_frame_is_a_verdict_through_the_api_not_a_500(forging_client, n
     body = {**client.get("/api/problems/softmax").json()["custom_input"], "code": code}
     custom = client.post("/api/problems/softmax/custom", json=body)
     assert custom.status_code == 200 and custom.json()["verdict"] == "runtime_error"
-    page = client.post("/problems/softmax", data={"code": code, "mode": "run"})
+    token = form_token(client, "/problems/softmax")
+    page = client.post("/problems/softmax", data={"code": code, "mode": "run", "csrf_token": token})
     assert page.status_code == 200 and "the result could not be read" in page.text
 
 

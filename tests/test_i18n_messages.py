@@ -19,7 +19,7 @@ from app.sandbox.pool import SandboxPool
 from app.web.i18n import COOKIE
 from graders.result import GradeResult
 from graders.text import Msg, in_lang, join, msg
-from tests.conftest import ROOT, solution
+from tests.conftest import ROOT, form_token, solution
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
 # Python's own words: an exception's or a warning's text, up to our next Chinese punctuation.
@@ -330,9 +330,12 @@ def test_a_custom_run_answers_in_the_language_cookie(http: TestClient) -> None:
 
 
 def test_the_result_panel_follows_the_page_language(http: TestClient) -> None:
-    form = {"code": SUMS_OVER_EVERYTHING, "mode": "run"}
+    token = form_token(http, "/problems/softmax")
+    form = {"code": SUMS_OVER_EVERYTHING, "mode": "run", "csrf_token": token}
     page = http.post("/problems/softmax?partial=1&lang=zh", data=form).text
     assert "超出容差" in page and "outside the tolerance" not in page
+    # The first post made this browser's session: its pages carry the session's token now.
+    form["csrf_token"] = form_token(http, "/problems/softmax")
     page = http.post("/problems/softmax?partial=1&lang=en", data=form).text
     assert "outside the tolerance" in page and "超出容差" not in page
 

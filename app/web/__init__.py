@@ -7,6 +7,7 @@ import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import anyio
 import torch
@@ -14,12 +15,19 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from app.cases import FRESH, prepared_cases
+from app.grading import grade_submission
 from app.problems import Bank, load_bank
 from app.qa import load_deck
 from app.runtime import build_pool
 from app.sandbox.pool import SandboxPool
 from app.settings import Settings
-from app.web import api, pages, qa
+from app.store import Store
+from app.store.exchange import IMPORT_MAX_BYTES
+from app.store.history import stored_document
+from app.store.identity import Sessions, signing_key
+from app.store.recovery import Recovery, Regrade
+from app.web import accounts, api, learner, mock, pages, qa, review
+from app.web.identity import IdentityMiddleware
 from app.web.limits import RequestLimits
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +53,33 @@ def _prepare_and_start(bank: Bank, pool: SandboxPool, stop: threading.Event) -> 
     FRESH.fill(bank.ordered())  # hidden cases for the first submissions, drawn in the background
 
 
+def _open_store(settings: Settings) -> Store:
+    """The learner-state database, migrated to the newest schema."""
+    store = Store.open(settings.data_dir, settings.database_url)
+    try:
+        store.upgrade()
+    except Exception as exc:
+        store.close()
+        raise RuntimeError(f"the database {store.describe()} could not be opened: {exc}") from exc
+    log.info("learner state in %s", store.describe())
+    return store
+
+
+def _regrader(bank: Bank, pool: SandboxPool, settings: Settings) -> Regrade:
+    """Grading again, for submissions a stopped server left pending."""
+
+    def regrade(problem_id: str, code: str, mode: str) -> dict[str, Any] | None:
+        problem = bank.get(problem_id)
+        if problem is None:
+            return None
+        graded = grade_submission(
+            problem=problem, code=code, mode=mode, pool=pool, wait_seconds=settings.queue_seconds
+        )
+        return stored_document(graded)
+
+    return regrade
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the FastAPI app; the problem bank and sandbox pool start in the lifespan."""
     settings = settings or Settings()
@@ -59,6 +94,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for path, error in deck.errors:
             log.warning("Q&A card %s left out: %s", path, error)
         pool = build_pool(settings)
+        store = await anyio.to_thread.run_sync(_open_store, settings)
+        app.state.store = store
+        app.state.sessions = Sessions(store, signing_key(store, settings.secret_key))
+        app.state.instance = settings.instance_name()
+        recovery = Recovery(store, app.state.instance, _regrader(bank, pool, settings))
+        recovery.start()
         stop_warming = threading.Event()
         warmer = threading.Thread(
             target=_prepare_and_start, args=(bank, pool, stop_warming), daemon=True
@@ -78,9 +119,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            recovery.stop()
             stop_warming.set()
             warmer.join(timeout=30)
             pool.close()
+            store.close()
 
     app = FastAPI(
         title="Shousi",
@@ -91,9 +134,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
-    app.add_middleware(RequestLimits, max_body=settings.max_body_kb * 1024)
+    app.add_middleware(IdentityMiddleware, secure=settings.cookie_secure)
+    app.add_middleware(
+        RequestLimits,
+        max_body=settings.max_body_kb * 1024,
+        larger={"/me/import": IMPORT_MAX_BYTES + 65536, "/api/me/import": IMPORT_MAX_BYTES},
+    )
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(api.router)
+    app.include_router(learner.router)
+    app.include_router(accounts.router)
+    app.include_router(review.router)
+    app.include_router(mock.router)
     app.include_router(qa.api_router)
     app.include_router(pages.router)
     app.include_router(qa.page_router)

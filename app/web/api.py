@@ -19,7 +19,16 @@ from app.custom import (
 )
 from app.grading import MAX_CODE_BYTES
 from app.problems import Problem
-from app.web.deps import BankDep, PoolDep, ProblemDep, SettingsDep, grade, limits_view, run_limited
+from app.store import mock
+from app.web.deps import (
+    BankDep,
+    PoolDep,
+    ProblemDep,
+    SettingsDep,
+    grade_and_keep,
+    limits_view,
+    run_limited,
+)
 from app.web.i18n import pick_language
 from app.web.views import detail, render_markdown, summary
 from graders.case import Case
@@ -70,8 +79,9 @@ def _code(data: dict[str, Any]) -> str | None:
     return None
 
 
-def parse_submission(body: bytes) -> tuple[str, str] | str:
-    """(code, mode) from a JSON body, or the message explaining why it is unusable."""
+def parse_submission(body: bytes) -> tuple[str, str, int | None] | str:
+    """(code, mode, mock interview id or None) from a JSON body, or the message explaining
+    why it is unusable."""
     data = _json_object(body, MAX_BODY_BYTES, '{"code": "...", "mode": "run" | "submit"}')
     if isinstance(data, str):
         return data
@@ -81,7 +91,10 @@ def parse_submission(body: bytes) -> tuple[str, str] | str:
     mode = data.get("mode", "submit")
     if mode not in ("run", "submit"):
         return '"mode" must be "run" or "submit"'
-    return data["code"], mode
+    mock_id = data.get("mock")
+    if mock_id is not None and (type(mock_id) is not int or not 0 < mock_id < 2**62):
+        return '"mock" must be the id of one of your mock interviews'
+    return data["code"], mode, mock_id
 
 
 def parse_custom_body(body: bytes, problem: Problem) -> tuple[str, Case] | str:
@@ -179,13 +192,22 @@ async def submit(
     parsed = parse_submission(await request.body())
     if isinstance(parsed, str):
         return _unprocessable(parsed)
-    code, mode = parsed
-    result = await grade(
-        request=request, problem=problem, code=code, mode=mode, pool=pool, settings=settings
-    )
+    code, mode, mock_id = parsed
+    try:
+        result, submission_id = await grade_and_keep(
+            request=request,
+            problem=problem,
+            code=code,
+            mode=mode,
+            pool=pool,
+            settings=settings,
+            mock_id=mock_id,
+        )
+    except mock.MockError as exc:
+        return _unprocessable(str(exc))
     # Already plain JSON types: skip FastAPI's generic (and slow) jsonable_encoder pass.
     # Messages follow the page's language: the language cookie, else Accept-Language.
-    return JSONResponse(result.to_dict(pick_language(request)))
+    return JSONResponse({**result.to_dict(pick_language(request)), "submission_id": submission_id})
 
 
 _ARRAY_SCHEMA = {

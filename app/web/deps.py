@@ -15,6 +15,8 @@ from app.problems import Bank, Problem
 from app.qa import Deck
 from app.sandbox.pool import SandboxBusy, SandboxFailure, SandboxPool
 from app.settings import Settings
+from app.store import history as stored
+from app.store import mock, review
 from graders.result import GradeResult
 
 RETRY_AFTER_SECONDS = 2
@@ -135,3 +137,49 @@ async def grade(
             wait_seconds=settings.queue_seconds,
         ),
     )
+
+
+async def grade_and_keep(
+    *,
+    request: Request,
+    problem: Problem,
+    code: str,
+    mode: str,
+    pool: SandboxPool,
+    settings: Settings,
+    mock_id: int | None = None,
+) -> tuple[GradeResult, int]:
+    """Store a submission for the request's learner, grade it, keep its verdict: (result, id).
+
+    It is stored before grading, so a crash mid-grading loses nothing (app.store.recovery);
+    busy or failed graders (the 429 and 503 of `grade`) leave it kept, marked not graded.
+    Raises MockError when `mock_id` names no running mock interview of this problem of theirs.
+    """
+    store, who = request.app.state.store, await request.state.identity.learner()
+    instance = request.app.state.instance
+
+    def keep() -> int:
+        if mock_id is not None:
+            mock.open_for_submission(store, who.learner_id, mock_id, problem.id)
+        return stored.create_pending(
+            store, who.learner_id, problem.id, mode, code, instance, mock_id
+        )
+
+    submission_id = await anyio.to_thread.run_sync(keep)
+    try:
+        result = await grade(
+            request=request, problem=problem, code=code, mode=mode, pool=pool, settings=settings
+        )
+    except HTTPException as exc:
+        why = str(exc.detail)
+        await anyio.to_thread.run_sync(
+            lambda: stored.give_up(store, submission_id, "not_graded", why)
+        )
+        raise
+
+    def record() -> None:
+        stored.finish(store, submission_id, stored.stored_document(result))
+        review.on_submission(store, who.learner_id, problem.id, mode, result.verdict.value)
+
+    await anyio.to_thread.run_sync(record)
+    return result, submission_id

@@ -13,6 +13,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Hand-write the Transformer; know at once what is wrong.",
     },
     "problems": {"zh": "题目", "en": "Problems"},
+    "nav_review": {"zh": "复习", "en": "Review"},
+    "nav_progress": {"zh": "进度", "en": "Progress"},
     "title": {"zh": "题目", "en": "Title"},
     "difficulty": {"zh": "难度", "en": "Difficulty"},
     "framework": {"zh": "框架", "en": "Framework"},
@@ -101,15 +103,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "qa_hide_answer": {"zh": "收起答案", "en": "Hide answer"},
     "qa_short": {"zh": "一句话回答", "en": "In one sentence"},
     "qa_follow_ups": {"zh": "面试官可能接着问", "en": "What the interviewer asks next"},
-    "qa_knew": {"zh": "我答上来了", "en": "I knew it"},
-    "qa_missed": {"zh": "没答上来", "en": "I didn't"},
-    "qa_self_check": {"zh": "答得怎么样？", "en": "How did you do?"},
-    "qa_saved_local": {
-        "zh": "记录只保存在这个浏览器里。",
-        "en": "Kept in this browser only.",
-    },
-    "qa_last_knew": {"zh": "上次：答上来了", "en": "Last time: knew it"},
-    "qa_last_missed": {"zh": "上次：没答上来", "en": "Last time: didn't"},
     "qa_practice": {"zh": "动手练习", "en": "Practise it in code"},
     "qa_no_problem": {
         "zh": "这道题还没有配套的编程题。",
@@ -289,6 +282,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Rows are queries, columns keys; darker is more weight. Hover a cell for its value.",
     },
 }
+
+
+def add_strings(strings: dict[str, dict[str, str]]) -> None:
+    """Add a feature's UI strings (called once, when its module is imported)."""
+    for key, texts in strings.items():
+        if key in STRINGS and STRINGS[key] != texts:
+            raise ValueError(f"UI string {key!r} is defined twice, differently")
+        if set(texts) != set(LANGS):
+            raise ValueError(f"UI string {key!r} needs exactly {LANGS}")
+    STRINGS.update(strings)
 
 
 def pick_language(request: Request) -> str:

@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
@@ -14,8 +15,9 @@ from fastapi.templating import Jinja2Templates
 from app.custom import custom_template_text
 from app.grading import MAX_CODE_BYTES
 from app.problems.model import TOPICS
+from app.store import mock
 from app.web import heat
-from app.web.deps import BankDep, PoolDep, SettingsDep, grade, limits_view
+from app.web.deps import BankDep, PoolDep, SettingsDep, grade_and_keep, limits_view
 from app.web.i18n import COOKIE, LANGS, pick_language, translator
 from app.web.views import checks, render_inline, render_markdown, render_statement, sample_cases
 
@@ -32,16 +34,51 @@ def vendor_manifest() -> dict[str, str]:
     return json.loads((ROOT / "static" / "vendor" / "manifest.json").read_text())
 
 
+async def account_of(request: Request) -> dict[str, Any]:
+    """The top bar's account area: who the cookie names (one look-up, off the event loop)
+    and the token its log-out form carries. No cookie, no look-up."""
+    identity = getattr(request.state, "identity", None)
+    if identity is None or identity.cookie is None:
+        return {"username": None, "csrf_token": ""}
+    who = await identity.who()
+    return {
+        "username": who.username if who is not None else None,
+        "csrf_token": identity.csrf_token() if who is not None else "",
+    }
+
+
+class _Page(Response):
+    """A page rendered as it is sent, once the account area knows who is asking: the look-up
+    is awaited there, so that render_page itself stays a plain function."""
+
+    def __init__(self, request: Request, name: str, context: dict[str, Any], status: int) -> None:
+        super().__init__(status_code=status, media_type="text/html")
+        self.request, self.template_name, self.context = request, name, context
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        whole = not self.template_name.startswith("_")  # a fragment has no top bar
+        context = {**self.context, "account": await account_of(self.request) if whole else None}
+        page = templates.TemplateResponse(
+            self.request, self.template_name, context, status_code=self.status_code
+        )
+        page.raw_headers.extend(  # what was set on this response: cookies, Retry-After
+            (key, value)
+            for key, value in self.raw_headers
+            if key not in (b"content-length", b"content-type")
+        )
+        await page(scope, receive, send)
+
+
 def render_page(
     request: Request, name: str, context: dict[str, Any], status: int = 200
 ) -> Response:
     """A template rendered in the request's language, with the UI strings and asset names."""
     lang = pick_language(request)
-    response = templates.TemplateResponse(
+    response = _Page(
         request,
         name,
         {"lang": lang, "t": translator(lang), "vendor": vendor_manifest(), **context},
-        status_code=status,
+        status,
     )
     if request.query_params.get("lang") in LANGS:
         response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
@@ -102,10 +139,25 @@ def _problem_context(
 async def problem_page(
     request: Request, problem_id: str, bank: BankDep, settings: SettingsDep
 ) -> Response:
-    """Statement, contract, samples and the editor."""
-    return render_page(
-        request, "problem.html", _problem_context(request, bank, settings, problem_id)
+    """Statement, contract, samples and the editor; in interview mode with ?mock=ID."""
+    context = _problem_context(request, bank, settings, problem_id)
+    context["mock"] = await _running_mock(request, problem_id)
+    return render_page(request, "problem.html", context)
+
+
+async def _running_mock(request: Request, problem_id: str) -> dict[str, Any] | None:
+    """The learner's running mock interview named by ?mock= for this problem, if any: the
+    page then hides hints, editorial, history and the attention view, and shows the clock."""
+    raw = request.query_params.get("mock", "")
+    who = await request.state.identity.who() if raw.isdigit() and len(raw) < 19 else None
+    if who is None:
+        return None
+    session = await anyio.to_thread.run_sync(
+        lambda: mock.view(request.app.state.store, who.learner_id, int(raw))
     )
+    if session is None or session["finished_at"] or session["problem"] != problem_id:
+        return None
+    return {"id": session["id"], "ends_at": session["ends_at"]}
 
 
 @router.post("/problems/{problem_id}", response_class=HTMLResponse)
@@ -118,6 +170,14 @@ async def problem_submit(
     code, mode = form.get("code"), form.get("mode", "submit")
     status, lang = 200, pick_language(request)
     t = translator(lang)
+    identity = request.state.identity
+    token = form.get("csrf_token")
+    if identity.cookie and not (
+        isinstance(token, str) and identity.sessions.check_csrf(identity.cookie, token)
+    ):
+        # A post carrying the session cookie must come from our own page (its form has
+        # the token); without a cookie there is no session to ride on.
+        raise HTTPException(403, "this form has expired or came from another site: reload it")
     if not isinstance(code, str) or mode not in ("run", "submit"):
         context["error"], status = t("form_incomplete"), 422
     elif len(code.encode("utf-8", "surrogatepass")) > MAX_CODE_BYTES:
@@ -125,7 +185,7 @@ async def problem_submit(
         context["code"] = code
     else:
         context["code"] = code
-        result = await grade(
+        result, submission_id = await grade_and_keep(
             request=request,
             problem=context["problem"],
             code=code,
@@ -133,6 +193,6 @@ async def problem_submit(
             pool=pool,
             settings=settings,
         )
-        context["result"] = result.to_dict(lang)
+        context["result"] = {**result.to_dict(lang), "submission_id": submission_id}
     name = "_result.html" if request.query_params.get("partial") else "problem.html"
     return render_page(request, name, context, status)

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from app.problems import Bank
 from app.qa import TOPICS, Card, matches, search_text
+from app.store import review as reviews
 from app.web.deps import BankDep, DeckDep
 from app.web.i18n import pick_language
 from app.web.pages import render_page
+from app.web.review import interval_text, when_text
 from app.web.views import render_markdown
 
 api_router = APIRouter(tags=["qa"])
@@ -97,6 +101,12 @@ async def qa_index(
         if any(card.topic == topic for card in cards)
     ]
     shown = {card.id for card in cards if matches(card, q, tag, difficulty)}
+    who = await request.state.identity.who()
+    rated: dict[str, str] = {}
+    if who is not None:
+        rated = await anyio.to_thread.run_sync(
+            lambda: reviews.last_ratings(request.app.state.store, who.learner_id, "qa")
+        )
     return render_page(
         request,
         "qa_index.html",
@@ -108,6 +118,7 @@ async def qa_index(
             "difficulties": DIFFICULTIES,
             "search_text": search_text,
             "filters": {"q": q, "tag": tag, "difficulty": difficulty},
+            "rated": rated,
         },
     )
 
@@ -132,5 +143,30 @@ async def qa_card(request: Request, card_id: str, deck: DeckDep, bank: BankDep) 
             "problems": [bank.get(p) for p in _practice_problems(card, bank)],
             "previous": ordered[index - 1] if index > 0 else None,
             "next": ordered[index + 1] if index + 1 < len(ordered) else None,
+            "review": await _review_state(request, card, lang),
         },
     )
+
+
+async def _review_state(request: Request, card: Card, lang: str) -> dict[str, Any]:
+    """The card in the learner's review queue: when it is due, what each rating would give."""
+    item = reviews.Item("qa", card.id)
+    now = reviews.utcnow()
+    who = await request.state.identity.who()
+    if who is None:
+        view = {"queued": False, "preview": reviews.preview("qa", None, now)}
+    else:
+        view = await anyio.to_thread.run_sync(
+            lambda: reviews.item_view(request.app.state.store, who.learner_id, item, now)
+        )
+    due_in = None
+    if view["queued"]:
+        due_at = datetime.fromisoformat(view["due"])
+        due_in = when_text((due_at - now).total_seconds(), lang)
+    return {
+        "due_in": due_in,
+        "buttons": [
+            (name, interval_text(choice["seconds"], lang))
+            for name, choice in view["preview"].items()
+        ],
+    }

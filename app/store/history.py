@@ -1,0 +1,250 @@
+"""What a learner did: submissions (stored before grading), drafts, and progress."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from app.store import Store
+from app.store.models import Draft, Submission, utcnow
+from graders.result import GradeResult
+
+HISTORY_LIMIT = 200
+ACCEPTED = "accepted"
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat().replace("+00:00", "Z") if moment is not None else None
+
+
+def submission_row(row: Submission) -> dict[str, Any]:
+    """A submission as the history lists it (no code, no result document)."""
+    return {
+        "id": row.id,
+        "problem": row.problem_id,
+        "mode": row.mode,
+        "status": row.status,
+        "verdict": row.verdict,
+        "created_at": _iso(row.created_at),
+        "finished_at": _iso(row.finished_at),
+        "duration_ms": row.duration_ms,
+        "mock": row.mock_id,
+    }
+
+
+def submission_whole(row: Submission, lang: str = "en") -> dict[str, Any]:
+    """A submission with its code and its result document (messages in `lang`)."""
+    return {**submission_row(row), "code": row.code, "result": in_language(row.result, lang)}
+
+
+def stored_document(result: GradeResult) -> dict[str, Any]:
+    """The result document as kept: English, with the Chinese messages beside it."""
+    document = result.to_dict("en")
+    chinese = result.to_dict("zh")
+    document["_zh"] = {
+        "message": chinese["message"],
+        "cases": [case["message"] for case in chinese["cases"]],
+    }
+    return document
+
+
+def in_language(document: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """A kept result document with its messages in `lang` ("en" or "zh")."""
+    if document is None:
+        return None
+    document = dict(document)
+    chinese = document.pop("_zh", None)
+    if lang == "zh" and chinese:
+        document["message"] = chinese["message"]
+        document["cases"] = [
+            {**case, "message": message}
+            for case, message in zip(document.get("cases", []), chinese["cases"], strict=False)
+        ]
+    return document
+
+
+def create_pending(
+    store: Store,
+    learner_id: int,
+    problem_id: str,
+    mode: str,
+    code: str,
+    instance: str,
+    mock_id: int | None = None,
+) -> int:
+    """Store a submission before it is graded (in a mock interview, if `mock_id`); its id."""
+    with store.session() as session:
+        row = Submission(
+            learner_id=learner_id,
+            problem_id=problem_id,
+            mode=mode,
+            code=code,
+            status="pending",
+            claimed_by=instance,
+            mock_id=mock_id,
+        )
+        session.add(row)
+        session.flush()
+        return row.id
+
+
+def finish(store: Store, submission_id: int, result: dict[str, Any]) -> None:
+    """Record a graded submission's verdict and result document."""
+    with store.session() as session:
+        session.execute(
+            update(Submission)
+            .where(Submission.id == submission_id)
+            .values(
+                status="done",
+                verdict=result.get("verdict"),
+                result=result,
+                duration_ms=result.get("duration_ms"),
+                finished_at=utcnow(),
+                claimed_by=None,
+            )
+        )
+
+
+def give_up(store: Store, submission_id: int, status: str, message: str) -> None:
+    """Record that a submission was not graded (the graders were busy, or failed)."""
+    with store.session() as session:
+        session.execute(
+            update(Submission)
+            .where(Submission.id == submission_id)
+            .values(
+                status=status,
+                result={"message": message},
+                finished_at=utcnow(),
+                claimed_by=None,
+            )
+        )
+
+
+def history(
+    store: Store, learner_id: int, problem_id: str | None = None, limit: int = HISTORY_LIMIT
+) -> list[dict[str, Any]]:
+    """A learner's submissions, newest first, optionally to one problem."""
+    query = select(Submission).where(Submission.learner_id == learner_id)
+    if problem_id is not None:
+        query = query.where(Submission.problem_id == problem_id)
+    query = query.order_by(Submission.id.desc()).limit(limit)
+    with store.session() as session:
+        return [submission_row(row) for row in session.scalars(query)]
+
+
+def submission(
+    store: Store, learner_id: int, submission_id: int, lang: str = "en"
+) -> dict[str, Any] | None:
+    """One of the learner's submissions, whole; None if there is none of theirs by that id."""
+    with store.session() as session:
+        row = session.get(Submission, submission_id)
+        if row is None or row.learner_id != learner_id:
+            return None
+        return submission_whole(row, lang)
+
+
+def draft(store: Store, learner_id: int, problem_id: str) -> dict[str, Any] | None:
+    """The learner's saved draft for a problem: {"code", "updated_at"}, or None."""
+    with store.session() as session:
+        row = session.get(Draft, (learner_id, problem_id))
+        if row is None:
+            return None
+        return {"code": row.code, "updated_at": _iso(row.updated_at)}
+
+
+def save_draft(store: Store, learner_id: int, problem_id: str, code: str) -> dict[str, Any]:
+    """Save (or replace) the learner's draft for a problem."""
+    now = utcnow()
+    changed = {"code": code, "updated_at": now}
+    for _ in range(2):  # a second try if another save made the row in between
+        try:
+            with store.session() as session:
+                done = session.execute(
+                    update(Draft)
+                    .where(Draft.learner_id == learner_id, Draft.problem_id == problem_id)
+                    .values(**changed)
+                )
+                if done.rowcount == 0:
+                    session.add(Draft(learner_id=learner_id, problem_id=problem_id, **changed))
+            break
+        except IntegrityError:
+            continue
+    return {"code": code, "updated_at": _iso(now)}
+
+
+def progress(store: Store, learner_id: int, topics: dict[str, str]) -> dict[str, Any]:
+    """Solved and attempted problems (per topic too), the day streak, recent activity.
+
+    A problem is solved once a Submit of it was accepted, and attempted once anything was
+    run or submitted. `topics` maps each problem id to its topic; problems no longer in the
+    bank are left out of the per-topic counts.
+    """
+    with store.session() as session:
+        tried = session.execute(
+            select(Submission.problem_id, func.count(), func.max(Submission.created_at))
+            .where(Submission.learner_id == learner_id)
+            .group_by(Submission.problem_id)
+        ).all()
+        solved = set(
+            session.scalars(
+                select(Submission.problem_id)
+                .where(
+                    Submission.learner_id == learner_id,
+                    Submission.mode == "submit",
+                    Submission.verdict == ACCEPTED,
+                )
+                .distinct()
+            )
+        )
+        days = [
+            moment.date()
+            for moment in session.scalars(
+                select(Submission.created_at).where(Submission.learner_id == learner_id)
+            )
+        ]
+        recent = [
+            submission_row(row)
+            for row in session.scalars(
+                select(Submission)
+                .where(Submission.learner_id == learner_id)
+                .order_by(Submission.id.desc())
+                .limit(10)
+            )
+        ]
+    attempted = {problem for problem, _, _ in tried}
+    per_topic: dict[str, dict[str, int]] = {}
+    for problem, topic in topics.items():
+        counts = per_topic.setdefault(topic, {"solved": 0, "attempted": 0, "total": 0})
+        counts["total"] += 1
+        counts["solved"] += problem in solved
+        counts["attempted"] += problem in attempted
+    return {
+        "solved": sorted(solved),
+        "attempted": sorted(attempted),
+        "per_topic": per_topic,
+        "streak": _streak(set(days), utcnow().date()),
+        "active_days": len(set(days)),
+        "recent": recent,
+    }
+
+
+def empty_topics(topics: dict[str, str]) -> dict[str, dict[str, int]]:
+    """Per-topic counts for a learner who has done nothing yet."""
+    per_topic: dict[str, dict[str, int]] = {}
+    for topic in topics.values():
+        counts = per_topic.setdefault(topic, {"solved": 0, "attempted": 0, "total": 0})
+        counts["total"] += 1
+    return per_topic
+
+
+def _streak(days: set, today: Any) -> int:
+    """Consecutive days with activity, up to today (or yesterday, if today has none yet)."""
+    day = today if today in days else today - timedelta(days=1)
+    count = 0
+    while day in days:
+        count += 1
+        day -= timedelta(days=1)
+    return count
