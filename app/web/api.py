@@ -19,6 +19,7 @@ from app.custom import (
 )
 from app.grading import MAX_CODE_BYTES
 from app.problems import Problem
+from app.store import history as stored
 from app.store import mock
 from app.web.deps import (
     BankDep,
@@ -194,7 +195,7 @@ async def submit(
         return _unprocessable(parsed)
     code, mode, mock_id = parsed
     try:
-        result, submission_id = await grade_and_keep(
+        _, submission_id, document = await grade_and_keep(
             request=request,
             problem=problem,
             code=code,
@@ -207,7 +208,8 @@ async def submit(
         return _unprocessable(str(exc))
     # Already plain JSON types: skip FastAPI's generic (and slow) jsonable_encoder pass.
     # Messages follow the page's language: the language cookie, else Accept-Language.
-    return JSONResponse({**result.to_dict(pick_language(request)), "submission_id": submission_id})
+    answer = stored.in_language(document, pick_language(request)) or {}
+    return JSONResponse({**answer, "submission_id": submission_id})
 
 
 _ARRAY_SCHEMA = {

@@ -148,8 +148,9 @@ async def grade_and_keep(
     pool: SandboxPool,
     settings: Settings,
     mock_id: int | None = None,
-) -> tuple[GradeResult, int]:
-    """Store a submission for the request's learner, grade it, keep its verdict: (result, id).
+) -> tuple[GradeResult, int, dict[str, Any]]:
+    """Store a submission for the request's learner, grade it, keep its verdict:
+    (result, its id, the result document as kept, both languages' messages in it).
 
     It is stored before grading, so a crash mid-grading loses nothing (app.store.recovery);
     busy or failed graders (the 429 and 503 of `grade`) leave it kept, marked not graded.
@@ -177,9 +178,11 @@ async def grade_and_keep(
         )
         raise
 
+    document = stored.stored_document(result)
+
     def record() -> None:
-        stored.finish(store, submission_id, stored.stored_document(result))
+        stored.finish(store, submission_id, document)
         review.on_submission(store, who.learner_id, problem.id, mode, result.verdict.value)
 
     await anyio.to_thread.run_sync(record)
-    return result, submission_id
+    return result, submission_id, document

@@ -45,7 +45,9 @@ class Identity:
     async def who(self) -> Who | None:
         """The learner the cookie names, or None."""
         if not self._resolved and self.sessions is not None:
-            self._who = await anyio.to_thread.run_sync(self.sessions.resolve, self.cookie)
+            self._who = self.sessions.cached(self.cookie)
+            if self._who is None:
+                self._who = await anyio.to_thread.run_sync(self.sessions.resolve, self.cookie)
             self._resolved = True
         return self._who
 

@@ -185,7 +185,7 @@ async def problem_submit(
         context["code"] = code
     else:
         context["code"] = code
-        result, submission_id = await grade_and_keep(
+        result, submission_id, _ = await grade_and_keep(
             request=request,
             problem=context["problem"],
             code=code,
