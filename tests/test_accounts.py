@@ -182,6 +182,17 @@ def test_a_taken_username_is_refused_and_the_guest_stays_a_guest(client: TestCli
     assert client.get("/api/me").json()["anonymous"] is True
 
 
+def test_a_username_is_one_account_whatever_its_case(client: TestClient) -> None:
+    assert sign_up(client, "CaseFul").status_code == 303
+    client.cookies.clear()
+    second = sign_up(client, "caseful")
+    assert second.status_code == 400
+    assert error_of(second.text) == "That username is taken; choose another."
+    client.cookies.clear()
+    assert log_in(client, "CASEFUL").status_code == 303
+    assert client.get("/api/me").json()["username"] == "CaseFul"  # shown as it was typed
+
+
 @pytest.mark.parametrize(
     ("username", "password", "again", "message"),
     [

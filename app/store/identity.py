@@ -20,7 +20,7 @@ from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
@@ -228,7 +228,9 @@ class Sessions:
         if len(password) > MAX_PASSWORD:
             raise wrong
         with self.store.session() as session:
-            learner = session.scalars(select(Learner).where(Learner.username == username)).first()
+            learner = session.scalars(
+                select(Learner).where(func.lower(Learner.username) == username.lower())
+            ).first()
             stored = learner.password_hash if learner is not None else None
         try:
             _HASHER.verify(stored or _DUMMY_HASH, password)

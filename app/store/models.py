@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -64,6 +65,9 @@ class Learner(Base):
     username: Mapped[str | None] = mapped_column(String(64), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(256))
     role: Mapped[str] = mapped_column(String(16), default="learner")
+
+    # Shown as typed, unique whatever the case: Alice and alice are one account.
+    __table_args__ = (Index("uq_learners_username_lower", func.lower(username), unique=True),)
 
 
 class Session(Base):
