@@ -245,6 +245,29 @@
       submit(mode);
     });
     setupCustom(page, id, getCode, (code) => drafts.keepLocal(code));
+    showLastResult();
+
+    // The last result survives a reload: the newest graded attempt, drawn by the server
+    // as it was shown then, unless a form post's result is already there.
+    async function showLastResult() {
+      const hasResult = () => resultBox.querySelector("[data-verdict]") !== null;
+      if (hasResult()) return;
+      try {
+        const listed = await fetch(
+          "/api/submissions?limit=1&problem=" + encodeURIComponent(id),
+          { headers: { "Accept": "application/json" } });
+        if (!listed.ok) return;
+        const rows = await listed.json();
+        if (!rows.length || rows[0].status !== "done" || busy || hasResult()) return;
+        const shown = await fetch(
+          "/problems/" + encodeURIComponent(id) + "/history/" + rows[0].id + "/result",
+          { headers: { "Accept": "text/html" } });
+        if (!shown.ok || busy || hasResult()) return;
+        resultBox.innerHTML = await shown.text();
+        const note = el("p", "result-restored muted", resultBox.dataset.restored);
+        resultBox.insertBefore(note, resultBox.firstChild);
+      } catch (error) { /* offline: nothing to restore */ }
+    }
   }
 
   // --- Editorial and solution: fetched only once solved, or revealed on request. ---

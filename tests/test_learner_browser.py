@@ -106,6 +106,10 @@ def test_a_guests_attempt_outlives_a_restart_and_follows_the_account(
 
     server.stop()
     server.start()
+    # The last result survives the reload (and the restart): it comes from the server.
+    open_problem(page, problem_url)
+    page.wait_for_selector(".result .result-restored")
+    assert page.locator(".result [data-verdict=accepted]").count() == 1
     assert history_rows(page, problem_url) == ["accepted"]
 
     # Sign up: the guest becomes the account, and its attempt stays.

@@ -14,6 +14,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "problems": {"zh": "题目", "en": "Problems"},
     "nav_review": {"zh": "复习", "en": "Review"},
+    "result_restored": {
+        "zh": "上次的结果（这道题最近一次运行或提交）：",
+        "en": "Your last result here (the latest Run or Submit of this problem):",
+    },
     "nav_progress": {"zh": "进度", "en": "Progress"},
     "title": {"zh": "题目", "en": "Title"},
     "difficulty": {"zh": "难度", "en": "Difficulty"},
