@@ -1,6 +1,7 @@
 """Learner state over HTTP: every submission kept with its verdict, history, drafts, progress,
 and one learner never seeing another's."""
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -188,3 +189,19 @@ def test_the_form_without_javascript_is_kept_and_needs_its_token(app_client: Tes
     )
     assert again.status_code == 200
     assert [r["mode"] for r in app_client.get("/api/submissions").json()] == ["run", "submit"]
+
+
+def test_an_accepted_submit_links_to_the_next_problem_in_the_lists_order(
+    app_client: TestClient,
+) -> None:
+    as_new_learner(app_client)
+    listed = app_client.get("/").text  # the list, topic by topic
+    order = re.findall(r'href="/problems/([a-z0-9-]+)"', listed)
+    order = list(dict.fromkeys(order))
+    following = order[order.index(PROBLEM) + 1]
+    done = submit(app_client, solution(PROBLEM))
+    shown = app_client.get(f"/problems/{PROBLEM}/history/{done['submission_id']}/result").text
+    assert f'href="/problems/{following}" rel="next"' in shown
+    ran = submit(app_client, solution(PROBLEM), mode="run")
+    shown = app_client.get(f"/problems/{PROBLEM}/history/{ran['submission_id']}/result").text
+    assert 'rel="next"' not in shown  # a Run solves nothing yet

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.problems.model import Problem, ProblemMeta
+from app.problems.model import TOPICS, Problem, ProblemMeta
 from app.problems.signature import SignatureError
 
 log = logging.getLogger("shousi.problems")
@@ -41,6 +41,14 @@ class Bank:
     def ordered(self) -> list[Problem]:
         """Problems sorted for display."""
         return sorted(self.problems.values(), key=lambda p: (p.meta.order, p.id))
+
+    def following(self, problem_id: str) -> Problem | None:
+        """The problem after this one as the list shows them (by topic, then in order)."""
+        listed = sorted(self.ordered(), key=lambda p: TOPICS.index(p.meta.topic))
+        ids = [p.id for p in listed]
+        if problem_id not in ids or ids.index(problem_id) + 1 == len(ids):
+            return None
+        return listed[ids.index(problem_id) + 1]
 
 
 def _import_file(path: Path, name: str) -> ModuleType:

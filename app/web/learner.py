@@ -157,6 +157,7 @@ def _draft_code(body: bytes) -> str | HTTPException:
 add_strings(
     {
         "hist_tab_statement": {"zh": "题目", "en": "Statement"},
+        "next_problem": {"zh": "下一题", "en": "Next problem"},
         "hist_tab": {"zh": "提交记录", "en": "History"},
         "hist_title": {"zh": "提交记录：{title}", "en": "History: {title}"},
         "hist_back": {"zh": "← 回到题目", "en": "← Back to the problem"},
@@ -358,7 +359,9 @@ async def history_page(
 
 
 @router.get("/problems/{problem_id}/history/{submission_id}/result", include_in_schema=False)
-async def attempt_result(request: Request, problem: ProblemDep, submission_id: int) -> Response:
+async def attempt_result(
+    request: Request, problem: ProblemDep, bank: BankDep, submission_id: int
+) -> Response:
     """One attempt's result as the problem page shows it after a Run or Submit."""
     who = await identity_of(request).who()
     lang = pick_language(request)
@@ -372,10 +375,11 @@ async def attempt_result(request: Request, problem: ProblemDep, submission_id: i
     if found["status"] != "done":
         message = (found["result"] or {}).get("message") or translator(lang)("hist_pending")
         return render_page(request, "_result.html", {"result": None, "error": message})
-    result = found["result"]
-    if found.get("mock") is not None:  # interview mode: no attention view to lean on
-        result = {**result, "attention": None}
-    return render_page(request, "_result.html", {"result": result, "error": None})
+    result, following = found["result"], bank.following(problem.id)
+    if found.get("mock") is not None:  # interview mode: no attention view, no way onwards
+        result, following = {**result, "attention": None}, None
+    context = {"result": result, "error": None, "next_problem": following}
+    return render_page(request, "_result.html", context)
 
 
 @router.get("/progress", include_in_schema=False)

@@ -194,5 +194,6 @@ async def problem_submit(
             settings=settings,
         )
         context["result"] = {**result.to_dict(lang), "submission_id": submission_id}
+        context["next_problem"] = bank.following(context["problem"].id)
     name = "_result.html" if request.query_params.get("partial") else "problem.html"
     return render_page(request, name, context, status)
