@@ -216,7 +216,7 @@ def _view(row: MockSession, submissions: list[Submission]) -> dict[str, Any]:
         "started_at": _iso(row.started_at),
         "ends_at": _iso(row.ends_at),
         "finished_at": _iso(row.finished_at),
-        "answers": {n: {k: v for k, v in a.items()} for n, a in (row.answers or {}).items()},
+        "answers": {n: dict(a) for n, a in (row.answers or {}).items()},
         "attempts": [
             {"id": s.id, "mode": s.mode, "verdict": s.verdict, "created_at": _iso(s.created_at)}
             for s in submissions
