@@ -25,6 +25,8 @@ def test_full_queue_answers_429_and_a_long_wait_503_never_a_hang() -> None:
     with TestClient(create_app(settings)) as client:
         while client.get("/healthz").json()["workers_ready"] < 1:
             time.sleep(0.1)
+        # A first request makes this user's learner (and cookie) for the whole burst.
+        client.put("/api/problems/softmax/draft", json={"code": SLOW})
 
         def post(_: int):
             started = time.monotonic()
@@ -41,6 +43,19 @@ def test_full_queue_answers_429_and_a_long_wait_503_never_a_hang() -> None:
             if response.status_code in (429, 503):
                 assert response.headers["retry-after"] and response.json()["detail"]
             assert elapsed < 6
+        # Turned away or not, every submission is kept: the refused ones marked not graded,
+        # with the reason the candidate was given.
+        kept = client.get("/api/submissions", params={"problem": "softmax"}).json()
+        assert sorted(row["status"] for row in kept) == sorted(
+            "done" if response.status_code == 200 else "not_graded" for response, _ in results
+        )
+        for row in kept:
+            whole = client.get(f"/api/submissions/{row['id']}").json()
+            assert whole["code"] == SLOW
+            if row["status"] == "not_graded":
+                assert whole["result"]["message"] in {
+                    r.json()["detail"] for r, _ in results if r.status_code != 200
+                }
         assert (
             client.post(
                 "/api/problems/softmax/submissions", json={"code": solution("softmax")}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -70,6 +69,30 @@ def limits_view(settings: Settings) -> dict[str, Any]:
     }
 
 
+def _refusal(request: Request) -> HTTPException | None:
+    """The 429 a grading job gets at once, if its client or the queue is full; else None."""
+    limiter: anyio.CapacityLimiter = request.app.state.grading_limiter
+    retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    # A fair share first: one client (one address) may not fill every worker and the queue.
+    share = request.app.state.settings.client_share()
+    if request.app.state.client_load.get(_client(request), 0) >= share:
+        return HTTPException(
+            429,
+            f"you already have {share} grading(s) running or waiting; "
+            "wait for one to finish, then try again",
+            headers=retry,
+        )
+    if limiter.available_tokens < 1:
+        return HTTPException(
+            429, "too many submissions are waiting; try again shortly", headers=retry
+        )
+    return None
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
 async def run_limited(request: Request, work: Callable[[], T]) -> T:
     """Run blocking grading work off the event loop, in the bounded grading queue.
 
@@ -77,26 +100,15 @@ async def run_limited(request: Request, work: Callable[[], T]) -> T:
     a job that waited SHOUSI_QUEUE_SECONDS, or whose worker failed, gets a 503. Both carry
     Retry-After. Submissions and custom-input runs share this one queue.
     """
-    limiter: anyio.CapacityLimiter = request.app.state.grading_limiter
+    refused = _refusal(request)
+    if refused is not None:
+        raise refused
     retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
-    # A fair share first: one client (one address) may not fill every worker and the queue.
     load: dict[str, int] = request.app.state.client_load
-    client = request.client.host if request.client else "unknown"
-    share = request.app.state.settings.client_share()
-    if load.get(client, 0) >= share:
-        raise HTTPException(
-            429,
-            f"you already have {share} grading(s) running or waiting; "
-            "wait for one to finish, then try again",
-            headers=retry,
-        )
-    if limiter.available_tokens < 1:
-        raise HTTPException(
-            429, "too many submissions are waiting; try again shortly", headers=retry
-        )
+    client = _client(request)
     load[client] = load.get(client, 0) + 1  # the event loop is one thread: no lock needed
     try:
-        return await anyio.to_thread.run_sync(work, limiter=limiter)
+        return await anyio.to_thread.run_sync(work, limiter=request.app.state.grading_limiter)
     except SandboxBusy:
         raise HTTPException(503, "all graders are busy; try again shortly", headers=retry) from None
     except SandboxFailure:
@@ -109,34 +121,6 @@ async def run_limited(request: Request, work: Callable[[], T]) -> T:
         load[client] -= 1
         if not load[client]:
             del load[client]
-
-
-async def grade(
-    *,
-    request: Request,
-    problem: Problem,
-    code: str,
-    mode: str,
-    pool: SandboxPool,
-    settings: Settings,
-) -> GradeResult:
-    """Grade off the event loop, in a bounded queue.
-
-    Beyond the workers plus SHOUSI_QUEUE_LIMIT waiting submissions the answer is an immediate
-    429; a submission that waited SHOUSI_QUEUE_SECONDS, or whose worker failed, gets a 503.
-    Both carry Retry-After. Nothing ever hangs and nothing is a 500.
-    """
-    return await run_limited(
-        request,
-        functools.partial(
-            grade_submission,
-            problem=problem,
-            code=code,
-            mode=mode,
-            pool=pool,
-            wait_seconds=settings.queue_seconds,
-        ),
-    )
 
 
 async def grade_and_keep(
@@ -153,36 +137,52 @@ async def grade_and_keep(
     (result, its id, the result document as kept, both languages' messages in it).
 
     It is stored before grading, so a crash mid-grading loses nothing (app.store.recovery);
-    busy or failed graders (the 429 and 503 of `grade`) leave it kept, marked not graded.
-    Raises MockError when `mock_id` names no running mock interview of this problem of theirs.
+    busy or failed graders (the 429 and 503 of `run_limited`) leave it kept, marked not
+    graded. Raises MockError when `mock_id` names no running mock interview of this problem
+    of theirs.
     """
     store, who = request.app.state.store, await request.state.identity.learner()
     instance = request.app.state.instance
+    kept: list[int] = []
 
     def keep() -> int:
         if mock_id is not None:
             mock.open_for_submission(store, who.learner_id, mock_id, problem.id)
-        return stored.create_pending(
-            store, who.learner_id, problem.id, mode, code, instance, mock_id
+        kept.append(
+            stored.create_pending(store, who.learner_id, problem.id, mode, code, instance, mock_id)
         )
+        return kept[0]
 
-    submission_id = await anyio.to_thread.run_sync(keep)
-    try:
-        result = await grade(
-            request=request, problem=problem, code=code, mode=mode, pool=pool, settings=settings
-        )
-    except HTTPException as exc:
-        why = str(exc.detail)
+    refused = _refusal(request)
+    if refused is not None:
         await anyio.to_thread.run_sync(
-            lambda: stored.give_up(store, submission_id, "not_graded", why)
+            lambda: stored.give_up(store, keep(), "not_graded", str(refused.detail))
         )
-        raise
+        raise refused
 
-    document = stored.stored_document(result)
-
-    def record() -> None:
+    def work() -> tuple[GradeResult, dict[str, Any]]:
+        # Store, grade and record in one trip to a thread: each trip costs a context switch
+        # or two, and this runs for every submission.
+        submission_id = keep()
+        result = grade_submission(
+            problem=problem,
+            code=code,
+            mode=mode,
+            pool=pool,
+            wait_seconds=settings.queue_seconds,
+        )
+        document = stored.stored_document(result)
         stored.finish(store, submission_id, document)
         review.on_submission(store, who.learner_id, problem.id, mode, result.verdict.value)
+        return result, document
 
-    await anyio.to_thread.run_sync(record)
-    return result, submission_id, document
+    try:
+        result, document = await run_limited(request, work)
+    except HTTPException as exc:
+        if kept:
+            why = str(exc.detail)
+            await anyio.to_thread.run_sync(
+                lambda: stored.give_up(store, kept[0], "not_graded", why)
+            )
+        raise
+    return result, kept[0], document
