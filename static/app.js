@@ -26,7 +26,11 @@
 
   function markSolved() {
     document.querySelectorAll("tr[data-problem]").forEach((row) => {
-      if (store.get(SOLVED(row.dataset.problem))) row.querySelector(".solved-mark").hidden = false;
+      // The server marks what it kept; this browser may remember a solve from before that.
+      if (!store.get(SOLVED(row.dataset.problem))) return;
+      row.querySelector(".solved-mark").hidden = false;
+      const tried = row.querySelector(".attempted-mark");
+      if (tried) tried.hidden = true;
     });
   }
 

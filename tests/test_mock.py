@@ -79,6 +79,27 @@ def test_attempts_answers_and_the_report(client: TestClient) -> None:
     assert client.get("/api/mock").json()[0]["id"] == session["id"]
 
 
+def test_a_questions_first_self_rating_reviews_its_card(client: TestClient) -> None:
+    session = start(client, topic="attention")
+    first, second = session["questions"][:2]
+    assert client.get(f"/api/review/qa:{first}").json()["queued"] is False
+    answers = f"/api/mock/{session['id']}/answers"
+    # Typed but not rated yet: the queue is untouched.
+    client.put(f"{answers}/1", json={"answer": "draft"})
+    assert client.get(f"/api/review/qa:{first}").json()["queued"] is False
+    client.put(f"{answers}/1", json={"answer": "softmax over keys", "rating": "easy"})
+    rated = client.get(f"/api/review/qa:{first}").json()
+    assert rated["queued"] and rated["state"] == "review"
+    # Editing the rating afterwards does not review the card a second time.
+    client.put(f"{answers}/1", json={"answer": "softmax over keys", "rating": "again"})
+    assert client.get(f"/api/review/qa:{first}").json()["due"] == rated["due"]
+    # "again" on another question brings that card back soon (within a day).
+    client.put(f"{answers}/2", json={"answer": "?", "rating": "again"})
+    again = client.get(f"/api/review/qa:{second}").json()
+    assert again["queued"] and _seconds(again["due"]) - time.time() < 24 * 3600
+    assert _seconds(again["due"]) < _seconds(rated["due"])
+
+
 def test_a_session_past_its_time_ends_by_itself(client: TestClient) -> None:
     session = start(client, minutes=5)
     store = client.app.state.store

@@ -17,6 +17,7 @@ def test_problem_list_links_every_problem(client: TestClient) -> None:
 
 
 def test_chinese_is_the_default_when_the_browser_prefers_it(client: TestClient) -> None:
+    client.cookies.clear()  # a language chosen earlier (a ?lang= link) would win
     page = client.get("/problems/attention", headers={"accept-language": "zh-CN,zh;q=0.9"}).text
     assert 'lang="zh-CN"' in page and "提交" in page
     english = client.get("/problems/attention", headers={"accept-language": "en-US"}).text

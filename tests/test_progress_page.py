@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.settings import Settings
+from app.store.models import ReviewCard
 from app.web import create_app
 from app.web.identity import COOKIE
 from app.web.learner import line_diff
@@ -145,3 +146,59 @@ def test_a_line_diff_folds_long_unchanged_runs_and_counts_changes() -> None:
         {"op": " ", "old": 1, "new": 1, "text": "a"},
         {"op": " ", "old": 2, "new": 2, "text": "b"},
     ]
+
+
+def test_the_problem_list_marks_solved_and_attempted_problems_from_the_server(
+    client: TestClient,
+) -> None:
+    client.cookies.clear()
+    fresh = client.get("/?lang=en").text
+    assert COOKIE not in client.cookies, "looking at the list makes no learner"
+    assert "attempted-mark" not in fresh
+    submit(client, PROBLEM, WRONG)
+    submit(client, OTHER, "def attention(q, k, v, mask=None):\n    return q\n", mode="run")
+    submit(client, PROBLEM, solution(PROBLEM))
+
+    def marks(lang: str) -> dict[str, str]:
+        page = client.get(f"/?lang={lang}").text
+        rows = re.findall(
+            r'<tr data-problem="([\w-]+)".*?<td class="solved-cell">(.*?)</td>', page, re.S
+        )
+        out = {}
+        for problem, cell in rows:
+            solved = re.search(r'<span class="solved-mark" (hidden )?', cell)
+            out[problem] = (
+                "solved" if not solved.group(1) else "tried" if "attempted-mark" in cell else ""
+            )
+        return out
+
+    english = marks("en")
+    assert english[PROBLEM] == "solved" and english[OTHER] == "tried"
+    assert {mark for problem, mark in english.items() if problem not in (PROBLEM, OTHER)} == {""}
+    assert marks("zh") == english
+    assert 'title="做过，还没通过"' in client.get("/?lang=zh").text
+    # Another browser of the same learner has no localStorage: the marks come with the page.
+    same_learner = TestClient(client.app, cookies={COOKIE: client.cookies[COOKIE]})
+    assert 'class="solved-mark" hidden' not in re.search(
+        rf'<tr data-problem="{PROBLEM}".*?</tr>', same_learner.get("/").text, re.S
+    ).group(0)
+
+
+def test_the_problem_page_says_when_a_solved_problem_is_due_for_review(
+    client: TestClient,
+) -> None:
+    client.cookies.clear()
+    assert "review-due" not in client.get(f"/problems/{PROBLEM}").text
+    submit(client, PROBLEM, WRONG)
+    assert "review-due" not in client.get(f"/problems/{PROBLEM}").text, "not solved: not queued"
+    submit(client, PROBLEM, solution(PROBLEM))
+    english = text_of(client.get(f"/problems/{PROBLEM}?lang=en").text)
+    assert re.search(r"Next review in \d+ (min|h|d)", english), english[:400]
+    assert "下次复习：" in client.get(f"/problems/{PROBLEM}?lang=zh").text
+    item = f"problem:{PROBLEM}"
+    store = client.app.state.store
+    with store.session() as session:
+        for row in session.query(ReviewCard).filter(ReviewCard.item == item):
+            row.due = row.due.replace(year=2000)
+    page = client.get(f"/problems/{PROBLEM}?lang=en").text
+    assert "review-due due-now" in page and "an accepted Submit reviews it" in text_of(page)

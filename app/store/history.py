@@ -182,6 +182,20 @@ def save_draft(store: Store, learner_id: int, problem_id: str, code: str) -> dic
     return {"code": code, "updated_at": _iso(now)}
 
 
+def marks(store: Store, learner_id: int) -> tuple[set[str], set[str]]:
+    """The problems a learner solved (an accepted Submit) and those they ran or submitted."""
+    with store.session() as session:
+        rows = session.execute(
+            select(
+                Submission.problem_id,
+                func.max((Submission.mode == "submit") & (Submission.verdict == ACCEPTED)),
+            )
+            .where(Submission.learner_id == learner_id)
+            .group_by(Submission.problem_id)
+        ).all()
+    return {problem for problem, solved in rows if solved}, {problem for problem, _ in rows}
+
+
 def progress(store: Store, learner_id: int, topics: dict[str, str]) -> dict[str, Any]:
     """Solved and attempted problems (per topic too), the day streak, recent activity.
 

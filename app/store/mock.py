@@ -10,15 +10,18 @@ the report gives the time spent on each part, the attempts and verdicts, and the
 
 from __future__ import annotations
 
+import logging
 import random
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from app.problems import Bank
 from app.qa import Deck
-from app.store import Store
+from app.store import Store, review
 from app.store.models import MockSession, Submission, utcnow
 
 QUESTIONS = 3
@@ -26,6 +29,7 @@ DEFAULT_MINUTES = 30
 MIN_MINUTES, MAX_MINUTES = 5, 180
 MAX_ANSWER = 20_000
 RATINGS = ("again", "hard", "good", "easy")
+log = logging.getLogger(__name__)
 # Which Q&A topics go with a problem topic, when linked cards run out.
 QA_TOPICS = {
     "masks": ("attention", "bugs"),
@@ -184,6 +188,7 @@ def answer(
             raise MockError("this mock interview has ended: answers can no longer change")
         limit = int((row.ends_at - row.started_at).total_seconds())
         answers = dict(row.answers or {})
+        previous = answers.get(str(n)) or {}
         answers[str(n)] = {
             "text": text,
             "rating": rating,
@@ -191,7 +196,23 @@ def answer(
             "answered_at": _iso(now),
         }
         row.answers = answers  # a new dict: JSON columns see only reassignment
+        if rating is not None and not previous.get("rating"):
+            _review_card(session, learner_id, row.questions[n - 1], rating, now)
         return _view(row, _submissions(session, mock_id))
+
+
+def _review_card(session: Session, learner_id: int, card: str, rating: str, now: datetime) -> None:
+    """A question's first self-rating reviews its card, as the Q&A page's rating would.
+
+    Only the first: what a candidate recalled under the clock is the honest answer, and an
+    edited rating must not review the card twice.
+    """
+    item = review.Item("qa", card)
+    try:
+        with session.begin_nested():  # a failed rating must not undo the kept answer
+            review.review_in(session, learner_id, item, now, lambda _row: review.RATINGS[rating])
+    except SQLAlchemyError:
+        log.exception("mock answer's rating did not reach the review queue (%s)", item.name)
 
 
 def finish(store: Store, learner_id: int, mock_id: int) -> dict[str, Any] | None:

@@ -22,6 +22,7 @@ from typing import Any
 from fsrs import Card, Rating, Scheduler
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from app.store import Store
 from app.store.models import ReviewCard, ReviewLog, utcnow
@@ -121,31 +122,40 @@ def _review(
 ) -> ReviewCard | None:
     """Rate the learner's item as `decide` says from its row (None: no row yet), in one
     transaction; the row afterwards (None if there is none and nothing was rated)."""
-    scheduler = SCHEDULERS[item.kind]
     for attempt in range(2):  # a second try if a concurrent first rating made the row
         try:
             with store.session() as session:
-                row = session.get(ReviewCard, (learner_id, item.name), with_for_update=True)
-                rating = decide(row)
-                if rating is None:
-                    return row
-                card = Card.from_dict(row.state) if row is not None else Card()
-                card, _ = scheduler.review_card(card, rating, now)
-                if row is None:
-                    row = ReviewCard(learner_id=learner_id, item=item.name, created_at=now)
-                    session.add(row)
-                row.state, row.due = card.to_dict(), card.due
-                session.add(
-                    ReviewLog(
-                        learner_id=learner_id, item=item.name, rating=int(rating), reviewed_at=now
-                    )
-                )
-                session.flush()
-                return row
+                return review_in(session, learner_id, item, now, decide)
         except IntegrityError:
             if attempt:
                 raise
     return None
+
+
+def review_in(
+    session: Session,
+    learner_id: int,
+    item: Item,
+    now: datetime,
+    decide: Callable[[ReviewCard | None], Rating | None],
+) -> ReviewCard | None:
+    """`_review`'s work inside the caller's transaction (IntegrityError if a concurrent
+    first rating made the row meanwhile)."""
+    row = session.get(ReviewCard, (learner_id, item.name), with_for_update=True)
+    rating = decide(row)
+    if rating is None:
+        return row
+    card = Card.from_dict(row.state) if row is not None else Card()
+    card, _ = SCHEDULERS[item.kind].review_card(card, rating, now)
+    if row is None:
+        row = ReviewCard(learner_id=learner_id, item=item.name, created_at=now)
+        session.add(row)
+    row.state, row.due = card.to_dict(), card.due
+    session.add(
+        ReviewLog(learner_id=learner_id, item=item.name, rating=int(rating), reviewed_at=now)
+    )
+    session.flush()
+    return row
 
 
 def rate(
@@ -211,6 +221,13 @@ def item_view(
         state = row.state if row is not None else None
     base = view or {"item": item.name, "kind": item.kind, "id": item.id, "due": None}
     return {**base, "queued": view is not None, "preview": preview(item.kind, state, now)}
+
+
+def due_at(store: Store, learner_id: int, item: Item) -> datetime | None:
+    """When the learner's item is next due, or None when it is not in their queue."""
+    with store.session() as session:
+        row = session.get(ReviewCard, (learner_id, item.name))
+        return row.due if row is not None else None
 
 
 def day_ends(now: datetime, tz_minutes: int) -> tuple[datetime, datetime]:

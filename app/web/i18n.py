@@ -25,6 +25,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "tags": {"zh": "标签", "en": "Tags"},
     "status": {"zh": "状态", "en": "Status"},
     "solved": {"zh": "已通过", "en": "Solved"},
+    "attempted": {"zh": "做过，还没通过", "en": "Attempted, not solved yet"},
+    "problem_review_now": {
+        "zh": "该复习这道题了：重新提交并通过，就算复习一次",
+        "en": "Due for review: an accepted Submit reviews it",
+    },
     "easy": {"zh": "简单", "en": "Easy"},
     "medium": {"zh": "中等", "en": "Medium"},
     "hard": {"zh": "困难", "en": "Hard"},
@@ -321,3 +326,35 @@ def translator(lang: str):  # noqa: ANN201 - returns a plain callable for templa
         return text.format(**fields) if fields else text
 
     return t
+
+
+_UNITS = {
+    "zh": {"minute": "{n} 分钟", "hour": "{n} 小时", "day": "{n} 天", "month": "{n} 个月",
+           "year": "{n} 年"},
+    "en": {"minute": "{n} min", "hour": "{n} h", "day": "{n} d", "month": "{n} mo",
+           "year": "{n} yr"},
+}  # fmt: skip
+
+
+def interval_text(seconds: float, lang: str) -> str:
+    """A duration as a rating button shows it: "10 min", "3 d", "2 mo" / "10 分钟", "3 天"."""
+    minutes = max(1, round(seconds / 60))
+    if minutes < 60:
+        n, unit = minutes, "minute"
+    elif minutes < 24 * 60:
+        n, unit = round(minutes / 60), "hour"
+    elif minutes < 30 * 24 * 60:
+        n, unit = round(minutes / (24 * 60)), "day"
+    elif minutes < 365 * 24 * 60:
+        n, unit = round(minutes / (30 * 24 * 60)), "month"
+    else:
+        n, unit = round(minutes / (365 * 24 * 60), 1), "year"
+    return _UNITS[lang][unit].format(n=n)
+
+
+def when_text(seconds: float, lang: str) -> str:
+    """When something falls due, from now: "in 3 h" / "3 小时后", or "now" / "现在"."""
+    if seconds <= 0:
+        return "现在" if lang == "zh" else "now"
+    span = interval_text(seconds, lang)
+    return f"{span}后" if lang == "zh" else f"in {span}"

@@ -216,6 +216,11 @@ add_strings(
         "mock_part_questions": {"zh": "第二部分：面试问答", "en": "Part 2: the questions"},
         "mock_your_answer": {"zh": "你的回答", "en": "Your answer"},
         "mock_rate": {"zh": "自评", "en": "Rate your answer"},
+        "mock_rating_reviews": {
+            "zh": "第一次自评会记入复习队列，之后改评分不再重复计入。",
+            "en": "Your first rating also schedules this card in Review; changing it later "
+            "does not count twice.",
+        },
         "mock_save": {"zh": "保存回答", "en": "Save the answer"},
         "mock_saved": {"zh": "已保存", "en": "Saved"},
         "mock_save_failed": {

@@ -15,10 +15,10 @@ from fastapi.templating import Jinja2Templates
 from app.custom import custom_template_text
 from app.grading import MAX_CODE_BYTES
 from app.problems.model import TOPICS
-from app.store import mock
+from app.store import history, mock, review
 from app.web import heat
 from app.web.deps import BankDep, PoolDep, SettingsDep, grade_and_keep, limits_view
-from app.web.i18n import COOKIE, LANGS, pick_language, translator
+from app.web.i18n import COOKIE, LANGS, pick_language, translator, when_text
 from app.web.views import checks, render_inline, render_markdown, render_statement, sample_cases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,6 +97,15 @@ async def index(request: Request, bank: BankDep, difficulty: str = "") -> Respon
         for topic in TOPICS
         if any(p.meta.topic == topic for p in problems)
     ]
+    # Marks from what the server kept, so they follow the learner to another browser. A
+    # first visit has no learner yet: it is not made here, by merely looking.
+    who = await request.state.identity.who()
+    solved: set[str] = set()
+    attempted: set[str] = set()
+    if who is not None:
+        solved, attempted = await anyio.to_thread.run_sync(
+            history.marks, request.app.state.store, who.learner_id
+        )
     return render_page(
         request,
         "index.html",
@@ -107,6 +116,8 @@ async def index(request: Request, bank: BankDep, difficulty: str = "") -> Respon
             "wanted": wanted,
             "shown": sum(p.meta.difficulty in wanted for p in problems),
             "total": len(problems),
+            "solved": solved,
+            "attempted": attempted,
         },
     )
 
@@ -142,7 +153,25 @@ async def problem_page(
     """Statement, contract, samples and the editor; in interview mode with ?mock=ID."""
     context = _problem_context(request, bank, settings, problem_id)
     context["mock"] = await _running_mock(request, problem_id)
+    if context["mock"] is None:
+        context["review_due"] = await _review_due(request, problem_id)
     return render_page(request, "problem.html", context)
+
+
+async def _review_due(request: Request, problem_id: str) -> dict[str, Any] | None:
+    """Where the problem stands in the learner's review queue: due now, or when; None when
+    it is not queued (it enters with the first accepted Submit)."""
+    who = await request.state.identity.who()
+    if who is None:
+        return None
+    item = review.Item("problem", problem_id)
+    due = await anyio.to_thread.run_sync(
+        review.due_at, request.app.state.store, who.learner_id, item
+    )
+    if due is None:
+        return None
+    seconds = (due - review.utcnow()).total_seconds()
+    return {"now": seconds <= 0, "when": when_text(seconds, pick_language(request))}
 
 
 async def _running_mock(request: Request, problem_id: str) -> dict[str, Any] | None:

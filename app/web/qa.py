@@ -14,9 +14,8 @@ from app.problems import Bank
 from app.qa import TOPICS, Card, matches, search_text
 from app.store import review as reviews
 from app.web.deps import BankDep, DeckDep
-from app.web.i18n import pick_language
+from app.web.i18n import interval_text, pick_language, when_text
 from app.web.pages import render_page
-from app.web.review import interval_text, when_text
 from app.web.views import render_markdown
 
 api_router = APIRouter(tags=["qa"])

@@ -22,7 +22,14 @@ from app.problems import Bank
 from app.qa import Deck
 from app.store import review as stored
 from app.web.deps import BankDep, DeckDep
-from app.web.i18n import LANGS, add_strings, pick_language, translator
+from app.web.i18n import (
+    LANGS,
+    add_strings,
+    interval_text,
+    pick_language,
+    translator,
+    when_text,
+)
 from app.web.pages import render_page
 from app.web.views import render_markdown
 
@@ -101,37 +108,6 @@ add_strings(
         "review_in_queue": {"zh": "下次复习：{when}", "en": "Next review {when}"},
     }
 )
-
-_UNITS = {
-    "zh": {"minute": "{n} 分钟", "hour": "{n} 小时", "day": "{n} 天", "month": "{n} 个月",
-           "year": "{n} 年"},
-    "en": {"minute": "{n} min", "hour": "{n} h", "day": "{n} d", "month": "{n} mo",
-           "year": "{n} yr"},
-}  # fmt: skip
-
-
-def interval_text(seconds: float, lang: str) -> str:
-    """A duration as a rating button shows it: "10 min", "3 d", "2 mo" / "10 分钟", "3 天"."""
-    minutes = max(1, round(seconds / 60))
-    if minutes < 60:
-        n, unit = minutes, "minute"
-    elif minutes < 24 * 60:
-        n, unit = round(minutes / 60), "hour"
-    elif minutes < 30 * 24 * 60:
-        n, unit = round(minutes / (24 * 60)), "day"
-    elif minutes < 365 * 24 * 60:
-        n, unit = round(minutes / (30 * 24 * 60)), "month"
-    else:
-        n, unit = round(minutes / (365 * 24 * 60), 1), "year"
-    return _UNITS[lang][unit].format(n=n)
-
-
-def when_text(seconds: float, lang: str) -> str:
-    """When something falls due, from now: "in 3 h" / "3 小时后", or "now" / "现在"."""
-    if seconds <= 0:
-        return "现在" if lang == "zh" else "now"
-    span = interval_text(seconds, lang)
-    return f"{span}后" if lang == "zh" else f"in {span}"
 
 
 @lru_cache(maxsize=256)
