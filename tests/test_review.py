@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from app.settings import Settings
-from app.store import Store, review
+from app.store import Store, history, review
 from app.store.models import Learner, ReviewCard, ReviewLog
 from app.web import create_app
 from app.web.identity import COOKIE
@@ -127,6 +127,33 @@ def test_a_failed_submit_of_a_due_problem_is_again_and_early_submits_change_noth
     review.on_submission(store, me, PROBLEM, "submit", "accepted", rejected)
     assert rejected > again and row_of(store, me, item).due > rejected
     assert ratings_logged(store, me, item) == [3, 1, 1, 3]
+
+
+def test_a_review_that_fails_never_undoes_the_verdict_recorded_with_it(store: Store) -> None:
+    me = new_learner(store)
+    kept = history.create_pending(store, me, PROBLEM, "submit", "code", "here")
+    history.finish(
+        store,
+        kept,
+        {"verdict": "accepted", "duration_ms": 3},
+        # A learner that does not exist: the review row breaks a foreign key.
+        then=lambda session: review.on_submission_in(
+            session, me + 1000, PROBLEM, "submit", "accepted", T0
+        ),
+    )
+    assert history.submission(store, me, kept)["verdict"] == "accepted"
+    assert row_of(store, me + 1000, f"problem:{PROBLEM}") is None
+    # The same step for the real learner queues the problem, in the verdict's transaction.
+    again = history.create_pending(store, me, PROBLEM, "submit", "code", "here")
+    history.finish(
+        store,
+        again,
+        {"verdict": "accepted", "duration_ms": 3},
+        then=lambda session: review.on_submission_in(
+            session, me, PROBLEM, "submit", "accepted", T0
+        ),
+    )
+    assert row_of(store, me, f"problem:{PROBLEM}") is not None
 
 
 def test_one_learners_ratings_never_touch_anothers_queue(store: Store) -> None:

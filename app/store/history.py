@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from app.store import Store
 from app.store.models import Draft, Submission, utcnow
@@ -98,8 +100,14 @@ def create_pending(
         return inserted.scalar_one()
 
 
-def finish(store: Store, submission_id: int, result: dict[str, Any]) -> None:
-    """Record a graded submission's verdict and result document."""
+def finish(
+    store: Store,
+    submission_id: int,
+    result: dict[str, Any],
+    then: Callable[[Session], None] | None = None,
+) -> None:
+    """Record a graded submission's verdict and result document; `then` does more in the
+    same transaction (one commit per submission, not two)."""
     with store.session() as session:
         session.connection().execute(
             update(_TABLE)
@@ -113,6 +121,8 @@ def finish(store: Store, submission_id: int, result: dict[str, Any]) -> None:
                 claimed_by=None,
             )
         )
+        if then is not None:
+            then(session)
 
 
 def give_up(store: Store, submission_id: int, status: str, message: str) -> None:

@@ -197,7 +197,30 @@ def on_submission(
         log.exception("review queue not updated for %s of learner %d", problem_id, learner_id)
 
 
+def on_submission_in(
+    session: Session,
+    learner_id: int,
+    problem_id: str,
+    mode: str,
+    verdict: str,
+    now: datetime | None = None,
+) -> None:
+    """`on_submission` inside the caller's transaction, the one that records the verdict."""
+    if mode != "submit":
+        return
+    item, now = Item("problem", problem_id), now or utcnow()
+    try:
+        with session.begin_nested():  # a failure here must not undo the verdict
+            review_in(session, learner_id, item, now, _submit_rating(verdict, now))
+    except SQLAlchemyError:
+        log.exception("review queue not updated for %s of learner %d", problem_id, learner_id)
+
+
 def _on_submit(store: Store, learner_id: int, item: Item, verdict: str, now: datetime) -> None:
+    _review(store, learner_id, item, now, _submit_rating(verdict, now))
+
+
+def _submit_rating(verdict: str, now: datetime) -> Callable[[ReviewCard | None], Rating | None]:
     accepted = verdict == ACCEPTED
 
     def decide(row: ReviewCard | None) -> Rating | None:
@@ -207,7 +230,7 @@ def _on_submit(store: Store, learner_id: int, item: Item, verdict: str, now: dat
             return None
         return Rating.Good if accepted else Rating.Again
 
-    _review(store, learner_id, item, now, decide)
+    return decide
 
 
 def item_view(

@@ -172,8 +172,15 @@ async def grade_and_keep(
             wait_seconds=settings.queue_seconds,
         )
         document = stored.stored_document(result)
-        stored.finish(store, submission_id, document)
-        review.on_submission(store, who.learner_id, problem.id, mode, result.verdict.value)
+        verdict = result.verdict.value
+        stored.finish(
+            store,
+            submission_id,
+            document,
+            then=lambda session: review.on_submission_in(
+                session, who.learner_id, problem.id, mode, verdict
+            ),
+        )
         return result, document
 
     try:
