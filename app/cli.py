@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 from typing import Annotated
 
@@ -120,14 +119,13 @@ def serve(
 
     from app.web import create_app
     from app.web.limits import server_options
+    from app.web.metrics import configure_logging
 
     settings = Settings()
     updates = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
     settings = settings.model_copy(update=updates)
-    # Our own loggers (problem bank, sandbox layers) next to uvicorn's.
-    logging.basicConfig(
-        level=settings.log_level.upper(), format="%(levelname)-8s %(name)s: %(message)s"
-    )
+    # Our own loggers (problem bank, sandbox layers) and uvicorn's, with request ids.
+    configure_logging(settings.log_level, settings.log_format)
     uvicorn.run(create_app(settings), **server_options(settings))
 
 

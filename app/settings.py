@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import socket
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -51,6 +52,11 @@ class Settings(BaseSettings):
     wall_seconds: float = Field(10.0, gt=0, description="Wall-clock limit per submission.")
     memory_mb: int = Field(1024, ge=64, description="Memory a submission may add, in MiB.")
     log_level: str = Field("info", description="Log level: debug, info, warning, error.")
+    log_format: Literal["text", "json"] = Field(
+        "text",
+        description="Log lines as text, or as JSON objects (time, level, logger, message, "
+        "request_id) for a log collector.",
+    )
     max_body_kb: int = Field(
         1024,
         ge=64,

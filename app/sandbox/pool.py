@@ -170,6 +170,8 @@ class SandboxPool:
         self._closed = False
         self._lock = threading.Lock()
         self._workers: set[_Worker] = set()
+        self._waiting = 0  # jobs waiting for an idle worker (for /metrics)
+        self._busy = 0  # workers running a job
 
     def start(self, *, wait: bool = True) -> None:
         """Spawn the workers; with wait=False they warm up in the background."""
@@ -230,9 +232,34 @@ class SandboxPool:
             log.warning("sandbox worker %d died while idle; replacing it", worker.process.pid)
             self._replace(worker)
 
+    @property
+    def waiting_jobs(self) -> int:
+        """Jobs waiting for an idle worker now."""
+        return self._waiting
+
+    @property
+    def busy_workers(self) -> int:
+        """Workers running a job now."""
+        return self._busy
+
+    def _count(self, name: str, step: int) -> None:
+        with self._lock:
+            setattr(self, name, getattr(self, name) + step)
+
     def run(self, job: dict, *, wait_seconds: float = 30.0) -> RunReport:
         """Run one submission job (its cases under "cases") in a fresh child; the raw report."""
-        worker = self._acquire(wait_seconds)
+        self._count("_waiting", 1)
+        try:
+            worker = self._acquire(wait_seconds)
+        finally:
+            self._count("_waiting", -1)
+        self._count("_busy", 1)
+        try:
+            return self._run_on(worker, job)
+        finally:
+            self._count("_busy", -1)
+
+    def _run_on(self, worker: _Worker, job: dict) -> RunReport:
         max_reply = self.limits.output_bytes + self.limits.stdout_bytes + (64 << 10)
         # The worker enforces the wall limit itself; this margin only catches a stuck worker.
         deadline = time.monotonic() + self.limits.wall_seconds + self.stuck_margin

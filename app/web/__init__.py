@@ -26,7 +26,7 @@ from app.store.exchange import IMPORT_MAX_BYTES
 from app.store.history import stored_document
 from app.store.identity import Sessions, signing_key
 from app.store.recovery import Recovery, Regrade
-from app.web import accounts, api, learner, mock, pages, qa, review
+from app.web import accounts, api, learner, metrics, mock, pages, qa, review
 from app.web.identity import IdentityMiddleware
 from app.web.limits import RequestLimits
 
@@ -108,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.bank = bank
         app.state.deck = deck
         app.state.pool = pool
+        app.state.metrics.watch(pool)
         app.state.grading_limiter = anyio.CapacityLimiter(settings.workers + settings.queue_limit)
         app.state.client_load = {}  # gradings in flight, by client address
         log.info(
@@ -134,14 +135,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
+    app.state.metrics = metrics.Metrics()
     app.add_middleware(IdentityMiddleware, secure=settings.cookie_secure)
     app.add_middleware(
         RequestLimits,
         max_body=settings.max_body_kb * 1024,
         larger={"/me/import": IMPORT_MAX_BYTES + 65536, "/api/me/import": IMPORT_MAX_BYTES},
     )
+    # Outermost: every answer, a 413 or a 403 from the layers inside included, is counted
+    # and carries the request's id.
+    app.add_middleware(metrics.RequestMiddleware, metrics=app.state.metrics)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(api.router)
+    app.include_router(metrics.router)
     app.include_router(learner.router)
     app.include_router(accounts.router)
     app.include_router(review.router)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -164,12 +165,16 @@ async def grade_and_keep(
         # Store, grade and record in one trip to a thread: each trip costs a context switch
         # or two, and this runs for every submission.
         submission_id = keep()
+        started = time.perf_counter()
         result = grade_submission(
             problem=problem,
             code=code,
             mode=mode,
             pool=pool,
             wait_seconds=settings.queue_seconds,
+        )
+        request.app.state.metrics.observe(
+            problem.id, result.verdict.value, time.perf_counter() - started
         )
         document = stored.stored_document(result)
         verdict = result.verdict.value

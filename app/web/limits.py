@@ -33,6 +33,7 @@ def server_options(settings: Settings) -> dict[str, Any]:
         "host": settings.host,
         "port": settings.port,
         "log_level": settings.log_level.lower(),
+        "log_config": None,  # logging is set up by app.web.metrics.configure_logging
         "http": "h11",
         "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
         "limit_concurrency": MAX_CONNECTIONS,
