@@ -11,6 +11,7 @@ import typer
 from app.qa_cli import qa_cli
 from app.settings import Settings
 from app.store_cli import db_cli
+from app.users_cli import users_cli
 from graders.text import in_lang
 
 cli = typer.Typer(
@@ -24,6 +25,7 @@ sandbox_cli = typer.Typer(help="Inspect the sandbox on this host.", no_args_is_h
 cli.add_typer(sandbox_cli, name="sandbox")
 cli.add_typer(qa_cli, name="qa")
 cli.add_typer(db_cli, name="db")
+cli.add_typer(users_cli, name="users")
 
 USAGE_ERROR = 2
 

@@ -54,6 +54,16 @@ def _opened() -> Iterator[Store]:
             store.close()
 
 
+@contextmanager
+def opened_store(*, migrate: bool = False) -> Iterator[Store]:
+    """The settings' store for another command (migrated first if `migrate`); failures end
+    the command with one line and exit code 1."""
+    with _opened() as store:
+        if migrate:
+            store.upgrade()
+        yield store
+
+
 @db_cli.command("upgrade")
 def upgrade() -> None:
     """Apply every migration not yet applied (the server also does it when it starts)."""

@@ -17,6 +17,7 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -256,3 +257,65 @@ def _check_new_account(username: str, password: str) -> None:
         raise AccountError(
             f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long", "password_rule"
         )
+
+
+ROLES = ("learner", "instructor", "admin")
+
+
+def _check_role(role: str) -> None:
+    if role not in ROLES:
+        raise AccountError(f"a role is one of {', '.join(ROLES)}", "role_rule")
+
+
+def create_account(store: Store, username: str, password: str, role: str = "learner") -> int:
+    """A new account (no browser needed: `shousi users create`); its learner id."""
+    _check_new_account(username, password)
+    _check_role(role)
+    hashed = _HASHER.hash(password)
+    try:
+        with store.session() as session:
+            learner = Learner(username=username, password_hash=hashed, role=role)
+            session.add(learner)
+            session.flush()
+            return learner.id
+    except IntegrityError:
+        raise AccountError("that username is taken; choose another", "taken") from None
+
+
+def set_role(store: Store, username: str, role: str) -> str:
+    """Give the account `role`; its role before. Refuses to leave no admin at all."""
+    _check_role(role)
+    with store.session() as session:
+        learner = session.scalars(
+            select(Learner).where(func.lower(Learner.username) == username.lower())
+        ).first()
+        if learner is None:
+            raise AccountError(f"no account is called {username!r}", "unknown")
+        before = learner.role
+        if before == "admin" and role != "admin":
+            admins = session.scalar(
+                select(func.count()).select_from(Learner).where(Learner.role == "admin")
+            )
+            if admins <= 1:
+                raise AccountError("this is the only admin: make another admin first", "last_admin")
+        learner.role = role
+        return before
+
+
+def accounts(store: Store) -> list[dict[str, Any]]:
+    """Every account (not anonymous learners): username, role, created_at; by username."""
+    with store.session() as session:
+        rows = session.scalars(
+            select(Learner)
+            .where(Learner.username.is_not(None))
+            .order_by(func.lower(Learner.username))
+        ).all()
+        return [
+            {
+                "id": row.id,
+                "username": row.username,
+                "role": row.role,
+                "created_at": row.created_at.isoformat().replace("+00:00", "Z"),
+            }
+            for row in rows
+        ]

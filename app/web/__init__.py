@@ -26,7 +26,7 @@ from app.store.exchange import IMPORT_MAX_BYTES
 from app.store.history import stored_document
 from app.store.identity import Sessions, signing_key
 from app.store.recovery import Recovery, Regrade
-from app.web import accounts, api, learner, metrics, mock, pages, qa, review
+from app.web import accounts, admin, api, learner, metrics, mock, pages, qa, review
 from app.web.identity import IdentityMiddleware
 from app.web.limits import RequestLimits
 
@@ -150,6 +150,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(metrics.router)
     app.include_router(learner.router)
     app.include_router(accounts.router)
+    app.include_router(admin.router)
     app.include_router(review.router)
     app.include_router(mock.router)
     app.include_router(qa.api_router)

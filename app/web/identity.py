@@ -26,7 +26,7 @@ COOKIE = "shousi_session"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 # Form posts whose route checks the CSRF token field itself.
-FORM_PATHS = {"/login", "/signup", "/logout", "/me/import", "/review"}
+FORM_PATHS = {"/login", "/signup", "/logout", "/me/import", "/review", "/admin/users"}
 # Bodies a page on another site can make a browser send without asking (CORS "simple"
 # requests): only these need proof that the request comes from our own pages.
 _SIMPLE_TYPES = {"", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data"}

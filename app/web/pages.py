@@ -39,11 +39,12 @@ async def account_of(request: Request) -> dict[str, Any]:
     and the token its log-out form carries. No cookie, no look-up."""
     identity = getattr(request.state, "identity", None)
     if identity is None or identity.cookie is None:
-        return {"username": None, "csrf_token": ""}
+        return {"username": None, "csrf_token": "", "role": "learner"}
     who = await identity.who()
     return {
         "username": who.username if who is not None else None,
         "csrf_token": identity.csrf_token() if who is not None else "",
+        "role": who.role if who is not None else "learner",
     }
 
 
