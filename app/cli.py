@@ -198,6 +198,31 @@ def validate_problems(
     raise typer.Exit(1 if failed else 0)
 
 
+@problems_cli.command("new")
+def new_problem(
+    problem_id: Annotated[str, typer.Argument(metavar="ID", help="e.g. rms-norm")],
+    framework: Annotated[str, typer.Option(help="torch or numpy.")] = "torch",
+    kind: Annotated[str, typer.Option(help="function or module (an nn.Module).")] = "function",
+    directory: Annotated[
+        Path, typer.Option("--dir", help="Where to make the folder ID (default: here).")
+    ] = Path("."),
+) -> None:
+    """Make a problem folder that validates: a TODO reference, a wrong starter, TODO texts."""
+    from app.problems.scaffold import ScaffoldError, scaffold
+
+    try:
+        folder = scaffold(directory, problem_id, framework, kind)
+    except ScaffoldError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(USAGE_ERROR) from None
+    except OSError as exc:
+        typer.echo(f"error: {directory}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(f"made {folder}")
+    typer.echo("next: replace every TODO (reference.py first), then run")
+    typer.echo(f"  shousi problems validate {folder}")
+
+
 @sandbox_cli.command("check")
 def sandbox_check(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
