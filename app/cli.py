@@ -223,6 +223,52 @@ def new_problem(
     typer.echo(f"  shousi problems validate {folder}")
 
 
+@problems_cli.command("import")
+def import_problem(
+    archive: Annotated[Path, typer.Argument(help="A problem folder as .zip or .tar.gz.")],
+    directory: Annotated[
+        Path, typer.Option("--dir", help="Where the problem's folder goes (default: here).")
+    ] = Path("."),
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Replace a folder of the same id.")
+    ] = False,
+) -> None:
+    """Check an archive, validate the problem in a limited process, and only if it is
+    valid put its folder in DIR; exit 0 valid, 1 refused or not valid, 2 usage."""
+    import tempfile
+
+    from app.problems.archive import MAX_ARCHIVE_BYTES, ArchiveError, check
+    from app.problems.contained import validate_contained
+
+    try:
+        if archive.stat().st_size > MAX_ARCHIVE_BYTES:
+            typer.echo(f"refused: the archive is larger than {MAX_ARCHIVE_BYTES >> 20} MiB")
+            raise typer.Exit(1)
+        unpacked = check(archive.read_bytes())
+    except OSError as exc:
+        typer.echo(f"error: {archive}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(USAGE_ERROR) from None
+    except ArchiveError as exc:
+        typer.echo(f"refused: {exc}")
+        raise typer.Exit(1) from None
+    if (directory / unpacked.problem_id).exists() and not replace:
+        typer.echo(f"refused: {directory / unpacked.problem_id} exists (--replace to replace it)")
+        raise typer.Exit(1)
+    typer.echo(f"{unpacked.problem_id}: {len(unpacked.files)} files; validating...")
+    with tempfile.TemporaryDirectory(prefix="shousi-import-") as staging:
+        report = validate_contained(unpacked.write(Path(staging)))
+    typer.echo(report.output.rstrip())
+    if not report.ok:
+        typer.echo(f"{unpacked.problem_id}: {report.summary()}; nothing was written")
+        raise typer.Exit(1)
+    try:
+        folder = unpacked.write(directory, replace=replace)
+    except (OSError, ArchiveError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(f"{unpacked.problem_id}: valid; written to {folder}")
+
+
 @sandbox_cli.command("check")
 def sandbox_check(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
