@@ -91,7 +91,10 @@ def test_signing_up_keeps_the_guest_history_and_another_browser_logs_in_to_it(
     solved = submit(client, solution(PROBLEM))
     client.put(f"/api/problems/{PROBLEM}/draft", json={"code": "# half done"})
     guest_cookie = client.cookies.get(COOKIE)
-    assert client.get("/api/me").json() == {"anonymous": True, "username": None, "role": "learner"}
+    me = client.get("/api/me").json()
+    assert me["anonymous"] is True and me["username"] is None and me["role"] == "learner"
+    # The guest's session has a CSRF token, for scripts that post forms.
+    assert me["csrf_token"] and client.app.state.sessions.check_csrf(guest_cookie, me["csrf_token"])
 
     signed = sign_up(client, "keeper", next="/progress")
     assert signed.status_code == 303 and signed.headers["location"] == "/progress"
@@ -145,7 +148,7 @@ def test_logging_out_revokes_the_session_and_clears_the_cookie(client: TestClien
     assert client.get("/api/me").json()["anonymous"] is True
     # Someone who kept a copy of the cookie gets nothing with it either.
     old = client.get("/api/me", headers={"cookie": f"{COOKIE}={cookie}"})
-    assert old.json() == {"anonymous": True, "username": None, "role": "learner"}
+    assert old.json() == {"anonymous": True, "username": None, "role": "learner", "csrf_token": ""}
     assert log_in(client, "leaver").status_code == 303, "the account itself stays"
 
 
@@ -330,7 +333,12 @@ def test_rate_limits_answer_429_then_recover_after_the_window(client: TestClient
 
 def test_api_me_makes_no_learner(client: TestClient) -> None:
     response = client.get("/api/me")
-    assert response.json() == {"anonymous": True, "username": None, "role": "learner"}
+    assert response.json() == {
+        "anonymous": True,
+        "username": None,
+        "role": "learner",
+        "csrf_token": "",
+    }
     assert "set-cookie" not in response.headers
     assert "set-cookie" not in client.get("/").headers, "pages make no learner either"
 

@@ -22,6 +22,7 @@ TABLES = {
     "review_cards",
     "review_logs",
     "mock_sessions",
+    "authored_problems",
     "instances",
     "settings",
     "alembic_version",

@@ -42,6 +42,15 @@ class Bank:
         """Problems sorted for display."""
         return sorted(self.problems.values(), key=lambda p: (p.meta.order, p.id))
 
+    def add(self, problem: Problem) -> None:
+        """Serve this problem (replacing one of the same id) from now on."""
+        # A new dict, not a change in place: readers on other threads see one or the other.
+        self.problems = {**self.problems, problem.id: problem}
+
+    def remove(self, problem_id: str) -> None:
+        """Stop serving a problem."""
+        self.problems = {k: v for k, v in self.problems.items() if k != problem_id}
+
     def following(self, problem_id: str) -> Problem | None:
         """The problem after this one as the list shows them (by topic, then in order)."""
         listed = sorted(self.ordered(), key=lambda p: TOPICS.index(p.meta.topic))

@@ -16,6 +16,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     TypeDecorator,
@@ -196,3 +197,23 @@ class Setting(Base):
 
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class AuthoredProblem(Base):
+    """A problem an instructor uploaded: the archive as sent, its validation, and whether
+    learners see it. Every replica loads the published ones from here."""
+
+    __tablename__ = "authored_problems"
+
+    problem_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("learners.id", ondelete="SET NULL"))
+    archive: Mapped[bytes] = mapped_column(LargeBinary)
+    sha256: Mapped[str] = mapped_column(String(64))
+    # checking -> valid | invalid; a new upload starts again at checking.
+    status: Mapped[str] = mapped_column(String(16), default="checking")
+    published: Mapped[bool] = mapped_column(Boolean, default=False)
+    report: Mapped[dict | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # Bumped on every change a replica must act on (a new archive, publishing).
+    version: Mapped[int] = mapped_column(Integer, default=1)

@@ -17,6 +17,8 @@ from fastapi.staticfiles import StaticFiles
 from app.cases import FRESH, prepared_cases
 from app.grading import grade_submission
 from app.problems import Bank, load_bank
+from app.problems.archive import MAX_ARCHIVE_BYTES
+from app.problems.live import LiveProblems
 from app.qa import load_deck
 from app.runtime import build_pool
 from app.sandbox.pool import SandboxPool
@@ -26,7 +28,18 @@ from app.store.exchange import IMPORT_MAX_BYTES
 from app.store.history import stored_document
 from app.store.identity import Sessions, signing_key
 from app.store.recovery import Recovery, Regrade
-from app.web import accounts, admin, api, learner, metrics, mock, pages, qa, review
+from app.web import (
+    accounts,
+    admin,
+    api,
+    authoring,
+    learner,
+    metrics,
+    mock,
+    pages,
+    qa,
+    review,
+)
 from app.web.identity import IdentityMiddleware
 from app.web.limits import RequestLimits
 
@@ -109,6 +122,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.deck = deck
         app.state.pool = pool
         app.state.metrics.watch(pool)
+        # Problems instructors published: loaded now and kept in step every few seconds.
+        live = LiveProblems(
+            store, bank, Path(settings.data_dir) / "authored", builtin=set(bank.problems)
+        )
+        app.state.live = live
+        live.start()
         app.state.grading_limiter = anyio.CapacityLimiter(settings.workers + settings.queue_limit)
         app.state.client_load = {}  # gradings in flight, by client address
         log.info(
@@ -120,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            live.stop()
             recovery.stop()
             stop_warming.set()
             warmer.join(timeout=30)
@@ -140,7 +160,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(
         RequestLimits,
         max_body=settings.max_body_kb * 1024,
-        larger={"/me/import": IMPORT_MAX_BYTES + 65536, "/api/me/import": IMPORT_MAX_BYTES},
+        larger={
+            "/me/import": IMPORT_MAX_BYTES + 65536,
+            "/api/me/import": IMPORT_MAX_BYTES,
+            **{path: MAX_ARCHIVE_BYTES + 65536 for path in authoring.UPLOAD_PATHS},
+        },
     )
     # Outermost: every answer, a 413 or a 403 from the layers inside included, is counted
     # and carries the request's id.
@@ -151,6 +175,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(learner.router)
     app.include_router(accounts.router)
     app.include_router(admin.router)
+    app.include_router(authoring.router)
     app.include_router(review.router)
     app.include_router(mock.router)
     app.include_router(qa.api_router)

@@ -338,11 +338,18 @@ async def account_page(request: Request) -> Response:
 
 @router.get("/api/me")
 async def me(request: Request) -> dict[str, Any]:
-    """Who the cookie names: `{"anonymous", "username", "role"}` (no learner is made)."""
-    who = await _identity(request).who()
+    """Who the cookie names: `{"anonymous", "username", "role", "csrf_token"}` (no learner
+    is made); the token goes in `X-CSRF-Token` on a form or multipart request."""
+    identity = _identity(request)
+    who = await identity.who()
     if who is None:
-        return {"anonymous": True, "username": None, "role": "learner"}
-    return {"anonymous": who.username is None, "username": who.username, "role": who.role}
+        return {"anonymous": True, "username": None, "role": "learner", "csrf_token": ""}
+    return {
+        "anonymous": who.username is None,
+        "username": who.username,
+        "role": who.role,
+        "csrf_token": identity.csrf_token(),
+    }
 
 
 @router.get("/api/me/export")

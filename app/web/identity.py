@@ -157,7 +157,11 @@ class IdentityMiddleware:
         origin = _header(scope, b"origin")
         if origin is not None and not _same_origin(origin, _header(scope, b"host")):
             return "cross-site request refused"
-        if scope["path"] in FORM_PATHS or _problem_form(scope["path"]):
+        if (
+            scope["path"] in FORM_PATHS
+            or _problem_form(scope["path"])
+            or scope["path"].startswith("/admin/")
+        ):
             return None  # the route checks the form's token
         kind = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
         if kind not in _SIMPLE_TYPES:
