@@ -12,7 +12,6 @@ from typing import Any
 import anyio
 import torch
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 
 from app.cases import FRESH, prepared_cases
 from app.grading import grade_submission
@@ -27,6 +26,7 @@ from app.store.history import stored_document
 from app.store.identity import Sessions, signing_key
 from app.store.recovery import Recovery, Regrade
 from app.web import accounts, api, learner, mock, pages, qa, review
+from app.web.assets import DynamicResponses, StaticAssets
 from app.web.identity import IdentityMiddleware
 from app.web.limits import RequestLimits
 
@@ -140,7 +140,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_body=settings.max_body_kb * 1024,
         larger={"/me/import": IMPORT_MAX_BYTES + 65536, "/api/me/import": IMPORT_MAX_BYTES},
     )
-    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    app.add_middleware(DynamicResponses)
+    app.state.assets = StaticAssets(ROOT / "static")  # read, hashed and gzipped once, here
+    app.mount("/static", app.state.assets, name="static")
     app.include_router(api.router)
     app.include_router(learner.router)
     app.include_router(accounts.router)
