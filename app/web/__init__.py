@@ -12,7 +12,6 @@ from typing import Any
 import anyio
 import torch
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 
 from app.cases import FRESH, prepared_cases
 from app.grading import grade_submission
@@ -40,6 +39,7 @@ from app.web import (
     qa,
     review,
 )
+from app.web.assets import DynamicResponses, StaticAssets
 from app.web.identity import IdentityMiddleware
 from app.web.limits import RequestLimits
 
@@ -166,10 +166,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             **{path: MAX_ARCHIVE_BYTES + 65536 for path in authoring.UPLOAD_PATHS},
         },
     )
+    app.add_middleware(DynamicResponses)
     # Outermost: every answer, a 413 or a 403 from the layers inside included, is counted
     # and carries the request's id.
     app.add_middleware(metrics.RequestMiddleware, metrics=app.state.metrics)
-    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    app.state.assets = StaticAssets(ROOT / "static")  # read, hashed and gzipped once, here
+    app.mount("/static", app.state.assets, name="static")
     app.include_router(api.router)
     app.include_router(metrics.router)
     app.include_router(learner.router)

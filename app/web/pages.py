@@ -17,6 +17,7 @@ from app.grading import MAX_CODE_BYTES
 from app.problems.model import TOPICS
 from app.store import history, mock, review
 from app.web import heat
+from app.web.assets import asset_url
 from app.web.deps import BankDep, PoolDep, SettingsDep, grade_and_keep, limits_view
 from app.web.i18n import COOKIE, LANGS, pick_language, translator, when_text
 from app.web.views import checks, render_inline, render_markdown, render_statement, sample_cases
@@ -24,7 +25,7 @@ from app.web.views import checks, render_inline, render_markdown, render_stateme
 ROOT = Path(__file__).resolve().parents[2]
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=ROOT / "templates")
-templates.env.globals.update(heat_cells=heat.cells, heat_scale=heat.scale_of)
+templates.env.globals.update(heat_cells=heat.cells, heat_scale=heat.scale_of, asset=asset_url)
 templates.env.filters["md_inline"] = render_inline
 
 
