@@ -42,24 +42,29 @@ import {
   foldGutter,
   foldKeymap,
   syntaxHighlighting,
-  defaultHighlightStyle,
+  HighlightStyle,
 } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
 import { python } from "@codemirror/lang-python";
 
 const MONO =
   'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
 
 // Sizing: at least ~320px tall, grows with the content, scrolls past 70vh.
+// Colours come from the page's CSS variables (static/app.css), so the one bundle follows
+// the light and dark themes; the fallbacks are the light theme's.
+const v = (name, fallback) => `var(--${name}, ${fallback})`;
 const shousiTheme = EditorView.theme({
   "&": {
     maxHeight: "70vh",
     fontSize: "14px",
-    border: "1px solid #ccc",
+    border: "1px solid " + v("line", "#dde2ea"),
     borderRadius: "4px",
-    backgroundColor: "#fff",
+    color: v("fg", "#1d2330"),
+    backgroundColor: v("card", "#fff"),
   },
   "&.cm-focused": {
-    outline: "2px solid #4a90d9",
+    outline: "2px solid " + v("focus", "#2563eb"),
     outlineOffset: "-1px",
   },
   ".cm-scroller": {
@@ -70,7 +75,50 @@ const shousiTheme = EditorView.theme({
   ".cm-content, .cm-gutter": {
     minHeight: "320px",
   },
+  ".cm-content": { caretColor: v("fg", "#1d2330") },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: v("fg", "#1d2330") },
+  ".cm-gutters": {
+    backgroundColor: v("code-bg", "#f1f3f7"),
+    color: v("muted", "#5d6677"),
+    borderRight: "1px solid " + v("line", "#dde2ea"),
+  },
+  ".cm-activeLine": { backgroundColor: v("cm-active-line", "#eef4ff80") },
+  ".cm-activeLineGutter": { backgroundColor: v("cm-active-gutter", "#e2eaf8") },
+  ".cm-selectionBackground, & .cm-selectionLayer .cm-selectionBackground": {
+    background: v("cm-selection", "#d9d9d9"),
+  },
+  "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground": {
+    background: v("cm-selection-focused", "#d7d4f0"),
+  },
+  "&.cm-focused .cm-matchingBracket": { backgroundColor: v("cm-bracket", "#328c8252") },
+  ".cm-foldPlaceholder": {
+    backgroundColor: v("code-bg", "#f1f3f7"),
+    border: "1px solid " + v("line", "#dde2ea"),
+    color: v("muted", "#5d6677"),
+  },
 });
+
+// Syntax colours, also from CSS variables (--cm-keyword ...). The light values are those of
+// CodeMirror's default style, which all reach 4.5:1 on white.
+const shousiHighlight = HighlightStyle.define([
+  { tag: tags.keyword, color: v("cm-keyword", "#708") },
+  { tag: [tags.atom, tags.bool, tags.url, tags.contentSeparator, tags.labelName],
+    color: v("cm-atom", "#219") },
+  { tag: [tags.literal, tags.inserted], color: v("cm-number", "#164") },
+  { tag: [tags.string, tags.deleted], color: v("cm-string", "#a11") },
+  { tag: [tags.regexp, tags.escape, tags.special(tags.string)], color: v("cm-escape", "#c33a00") },
+  { tag: tags.definition(tags.variableName), color: v("cm-def", "#00f") },
+  { tag: tags.local(tags.variableName), color: v("cm-local", "#30a") },
+  { tag: [tags.typeName, tags.namespace], color: v("cm-type", "#085") },
+  { tag: tags.className, color: v("cm-class", "#167") },
+  { tag: [tags.special(tags.variableName), tags.macroName], color: v("cm-special", "#256") },
+  { tag: tags.definition(tags.propertyName), color: v("cm-property", "#00c") },
+  { tag: tags.comment, color: v("cm-comment", "#940") },
+  { tag: tags.meta, color: v("cm-meta", "#404740") },
+  { tag: tags.invalid, color: v("cm-invalid", "#d00") },
+  { tag: tags.emphasis, fontStyle: "italic" },
+  { tag: tags.strong, fontWeight: "bold" },
+]);
 
 // The basicSetup pieces that make sense for a small Python exercise editor.
 // Left out on purpose: autocompletion popups, auto-closing brackets, the
@@ -86,7 +134,7 @@ function coreSetup() {
     dropCursor(),
     EditorState.allowMultipleSelections.of(true),
     indentOnInput(),
-    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    syntaxHighlighting(shousiHighlight),
     bracketMatching(),
     rectangularSelection(),
     crosshairCursor(),

@@ -311,7 +311,9 @@ def heatmap(expected: np.ndarray, got: np.ndarray, focus: list[int] | None = Non
 
     Arrays with more than two dimensions show the matrix (last two axes) that holds the
     focus index; a window of at most HEATMAP_SIDE x HEATMAP_SIDE keeps the document small.
+    `kind` is "mask" for a boolean array (drawn as allowed/blocked), else "values".
     """
+    kind = "mask" if expected.dtype == np.bool_ else "values"
     if expected.ndim == 0 or expected.shape != got.shape or expected.size == 0:
         return None
     focus = list(focus) if focus else [0] * expected.ndim
@@ -332,6 +334,7 @@ def heatmap(expected: np.ndarray, got: np.ndarray, focus: list[int] | None = Non
         axes = axes[1:]
     return {
         "slice": "[" + ", ".join(axes) + "]",
+        "kind": kind,
         "row_start": rows[0],
         "col_start": cols[0],
         "expected": plain(exp),

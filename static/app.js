@@ -390,8 +390,11 @@
     return side;
   }
 
-  // Heatmaps drawn like the server's (app/web/heat.py): blue positive, red negative, hatched
-  // NaN/inf; each cell's value is in its title and data-v for the hover readout.
+  // Heatmaps drawn like the server's (app/web/heat.py): matrices up to 8 x 8 print each value
+  // in its cell; colours are a class (pos/neg) and an opacity (--a) the theme turns into a
+  // hue; hatched NaN/inf; a boolean mask is allowed/blocked. Each cell's value and position
+  // is in its title and data-v, for the readout (see showHeatCell).
+  const HEAT_VALUE_SIDE = 8;
   function heatNumber(value) {
     if (typeof value === "boolean") return value ? 1 : 0;
     return typeof value === "number" && Number.isFinite(value) ? value : null;
@@ -406,12 +409,33 @@
     return largest || 1;
   }
 
-  function heatGrid(caption, matrix, scale, rowStart, colStart) {
+  function heatCellText(value) {
+    const n = heatNumber(value);
+    if (n === null) return { Infinity: "+∞", "-Infinity": "−∞" }[String(value)] || String(value);
+    if (n === 0) return "0";
+    if (Math.abs(n) >= 1e4 || Math.abs(n) < 1e-3) {
+      const [mantissa, exponent] = n.toExponential(1).split("e");
+      return mantissa + "e" + Number(exponent);
+    }
+    return String(Number(n.toPrecision(3)));
+  }
+
+  // mode: "values", "mask" (True = allowed) or "mask_diff" (where two masks differ).
+  function heatGrid(caption, matrix, scale, rowStart, colStart, mode, labels) {
+    mode = mode || "values";
+    labels = labels || {};
+    const printed = matrix.length > 0 && matrix.length <= HEAT_VALUE_SIDE &&
+      matrix.every((row) => row.length <= HEAT_VALUE_SIDE);
     const figure = el("figure", "heatmap");
     figure.appendChild(el("figcaption", "", caption));
-    const table = el("table", "heat");
+    const table = el("table", printed ? "heat values" : "heat");
+    table.setAttribute("role", "grid");
+    table.setAttribute("aria-label", caption);
     const head = el("tr", "");
-    head.appendChild(el("th", ""));
+    const corner = el("th", "");
+    corner.scope = "col";
+    corner.appendChild(el("span", "visually-hidden", labels.heat_corner || ""));
+    head.appendChild(corner);
     (matrix[0] || []).forEach((_, j) => head.appendChild(el("th", "", String(colStart + j))));
     table.appendChild(head);
     matrix.forEach((row, i) => {
@@ -420,15 +444,28 @@
       row.forEach((value, j) => {
         const td = el("td", "");
         const n = heatNumber(value);
-        if (n === null) {
+        let text = heatCellText(value);
+        let said = formatNumber(value);
+        if (mode === "mask" && n !== null) {
+          td.className = n ? "allowed" : "blocked";
+          text = n ? "✓" : "✗";
+          said = (n ? labels.heat_allowed : labels.heat_blocked) + (n ? " (True)" : " (False)");
+        } else if (mode === "mask_diff" && n !== null) {
+          td.className = n ? "differs" : "same";
+          text = n ? "≠" : "=";
+          said = n ? labels.heat_differs : labels.heat_same;
+        } else if (n === null) {
           td.className = "nonfinite";
         } else {
-          const alpha = (Math.min(Math.abs(n) / scale, 1) * 0.9 + 0.04).toFixed(2);
-          td.style.background = n >= 0 ? `rgba(37,99,235,${alpha})` : `rgba(220,38,38,${alpha})`;
+          td.className = n >= 0 ? "pos" : "neg";
+          const alpha = Math.min(Math.abs(n) / scale, 1) * 0.66 + 0.04;
+          td.style.setProperty("--a", alpha.toFixed(2));
         }
-        const text = `${caption} [${rowStart + i}, ${colStart + j}] = ${formatNumber(value)}`;
-        td.title = text;
-        td.dataset.v = text;
+        const where = `${caption} [${rowStart + i}, ${colStart + j}] = ${said}`;
+        td.title = where;
+        td.dataset.v = where;
+        td.tabIndex = i === 0 && j === 0 ? 0 : -1;
+        if (printed) td.textContent = text;
         tr.appendChild(td);
       });
       table.appendChild(tr);
@@ -437,12 +474,38 @@
     return figure;
   }
 
-  function heatGroup(className, grids, hover) {
+  // The legend under a group of heatmaps: kind is "values", "mask" or "weights".
+  function heatLegend(kind, labels) {
+    const items = {
+      mask: [["allowed", "✓", labels.heat_allowed], ["blocked", "✗", labels.heat_blocked],
+        ["differs", "≠", labels.heat_differs]],
+      weights: [["weak", "", labels.heat_weight_low], ["pos", "", labels.heat_weight_high]],
+      values: [["pos", "", labels.heat_positive], ["neg", "", labels.heat_negative],
+        ["nonfinite", "", labels.heat_nonfinite], [null, "", labels.heat_darker]],
+    }[kind];
+    const list = el("ul", "heat-legend");
+    list.setAttribute("aria-label", labels.heat_legend || "");
+    items.forEach(([swatch, mark, text]) => {
+      if (!text) return;
+      const item = el("li", "");
+      if (swatch) {
+        const box = el("span", "heat-swatch " + swatch, mark);
+        box.setAttribute("aria-hidden", "true");
+        item.appendChild(box);
+      }
+      item.appendChild(document.createTextNode(text));
+      list.appendChild(item);
+    });
+    return list;
+  }
+
+  function heatGroup(className, grids, hover, legend) {
     const group = el("div", className);
     group.dataset.heatGroup = "";
     const row = el("div", "heat-row");
     grids.forEach((grid) => row.appendChild(grid));
     group.appendChild(row);
+    if (legend) group.appendChild(legend);
     group.appendChild(el("div", "heat-readout", hover));
     return group;
   }
@@ -454,12 +517,15 @@
     const grids = [];
     view.matrices.forEach((m) => {
       const index = m.index.join(", ");
-      grids.push(heatGrid(labels.attention_reference.replace("{index}", index), m.reference, 1, 0, 0));
+      grids.push(heatGrid(labels.attention_reference.replace("{index}", index), m.reference, 1, 0, 0,
+        "values", labels));
       if (m.yours) {
-        grids.push(heatGrid(labels.attention_yours.replace("{index}", index), m.yours, 1, 0, 0));
+        grids.push(heatGrid(labels.attention_yours.replace("{index}", index), m.yours, 1, 0, 0,
+          "values", labels));
       }
     });
-    section.appendChild(heatGroup("pairs", grids, labels.attention_hover));
+    section.appendChild(heatGroup("pairs", grids, labels.attention_hover,
+      heatLegend("weights", labels)));
     return section;
   }
 
@@ -499,11 +565,15 @@
         const hm = check.heatmap;
         if (hm) {
           const shared = heatScale(hm.expected, hm.got);
+          const kind = hm.kind === "mask" ? "mask" : "values";
+          const at = [hm.row_start, hm.col_start];
           block.appendChild(heatGroup("heatmaps", [
-            heatGrid(labels.heat_expected, hm.expected, shared, hm.row_start, hm.col_start),
-            heatGrid(labels.heat_got, hm.got, shared, hm.row_start, hm.col_start),
-            heatGrid(labels.heat_diff, hm.diff, heatScale(hm.diff), hm.row_start, hm.col_start),
-          ], labels.heat_hover));
+            heatGrid(labels.heat_expected, hm.expected, shared, ...at, kind, labels),
+            heatGrid(labels.heat_got, hm.got, shared, ...at, kind, labels),
+            kind === "mask"
+              ? heatGrid(labels.heat_mask_diff, hm.diff, 1, ...at, "mask_diff", labels)
+              : heatGrid(labels.heat_diff, hm.diff, heatScale(hm.diff), ...at, "values", labels),
+          ], labels.heat_hover, heatLegend(kind, labels)));
         }
         nodes.push(block);
       });
@@ -603,6 +673,7 @@
     const readout = cell && cell.closest("[data-heat-group]")?.querySelector(".heat-readout");
     if (readout) readout.textContent = cell.dataset.v;
   });
+  setupHeatmapCells();
 
   // Interview Q&A: ratings go to the learner's review queue on the server; self-grades
   // from before it (kept in this browser) still mark the list; the practice-mode switch
@@ -725,6 +796,90 @@
       history.replaceState(null, "", select.value ? "?difficulty=" + select.value : location.pathname);
     });
   }
+
+  // A tap (click) or keyboard focus on a heatmap cell shows its value and position in the
+  // group's readout and keeps the cell marked, so it works without a mouse; the arrow keys
+  // (and Home/End) move between the cells of one table, which is one Tab stop.
+  function setupHeatmapCells() {
+    const cellOf = (target) => target.closest && target.closest("table.heat td[data-v]");
+    const pick = (cell) => {
+      const group = cell.closest("[data-heat-group]");
+      const readout = group && group.querySelector(".heat-readout");
+      if (!readout) return;
+      readout.textContent = cell.dataset.v;
+      group.querySelectorAll("table.heat td.picked").forEach((c) => c.classList.remove("picked"));
+      cell.classList.add("picked");
+      cell.closest("table").querySelectorAll("td[tabindex]").forEach((c) => { c.tabIndex = -1; });
+      cell.tabIndex = 0;
+    };
+    document.addEventListener("click", (event) => {
+      const cell = cellOf(event.target);
+      if (cell) pick(cell);
+    });
+    document.addEventListener("focusin", (event) => {
+      const cell = cellOf(event.target);
+      if (cell) pick(cell);
+    });
+    document.addEventListener("keydown", (event) => {
+      const cell = cellOf(event.target);
+      if (!cell) return;
+      const table = cell.closest("table");
+      const row = cell.parentElement;
+      const width = row.cells.length - 1;
+      const moves = {
+        ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0],
+        Home: [0, 1 - cell.cellIndex], End: [0, width - cell.cellIndex],
+      };
+      const move = moves[event.key];
+      if (!move) return;
+      const target = table.rows[row.rowIndex + move[0]];
+      const next = target && target.cells[cell.cellIndex + move[1]];
+      event.preventDefault();  // the arrows move between cells, not the page
+      if (next && next.tagName === "TD") next.focus();
+    });
+  }
+
+  // Theme: dark follows the system until the toggle chooses. The choice is kept in this
+  // browser and in the shousi_theme cookie, which the server renders as <html data-theme>
+  // so the next page's first paint is already right. Choosing what the system says forgets
+  // the choice, so the page follows the system again.
+  const THEME = "shousi:theme";
+  const systemDark = () => !!window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches;
+  function keepTheme(theme) {
+    const year = 365 * 24 * 3600;
+    if (theme) store.set(THEME, theme); else store.remove(THEME);
+    document.cookie = "shousi_theme=" + (theme || "") + "; path=/; SameSite=Lax; max-age=" +
+      (theme ? year : 0);
+  }
+  function setupTheme(button) {
+    const root = document.documentElement;
+    const kept = store.get(THEME);
+    if (!root.dataset.theme && (kept === "light" || kept === "dark")) {
+      root.dataset.theme = kept;  // the cookie went (cleared, expired); this browser remembers
+      keepTheme(kept);
+    }
+    const dark = () => (root.dataset.theme ? root.dataset.theme === "dark" : systemDark());
+    const show = () => button.setAttribute("aria-pressed", String(dark()));
+    button.addEventListener("click", () => {
+      const next = dark() ? "light" : "dark";
+      if ((next === "dark") === systemDark()) {
+        delete root.dataset.theme;
+        keepTheme(null);
+      } else {
+        root.dataset.theme = next;
+        keepTheme(next);
+      }
+      show();
+    });
+    if (window.matchMedia) matchMedia("(prefers-color-scheme: dark)").addEventListener("change", show);
+    show();
+    button.hidden = false;
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const toggle = document.querySelector(".theme-toggle");
+    if (toggle) setupTheme(toggle);
+  });
 
   document.addEventListener("DOMContentLoaded", () => {
     renderMath(document.body);

@@ -1,13 +1,36 @@
-"""Heatmap cells for the result panel: colours and hover text, computed on the server."""
+"""Heatmap cells for the result panel: colours, the value printed in a cell, and the readout
+text, computed on the server (static/app.js draws custom-input results the same way)."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-# Sequential values are blue; a diverging difference is blue above zero and red below.
-_POSITIVE = (37, 99, 235)
-_NEGATIVE = (220, 38, 38)
+from app.web.i18n import add_strings
+
+# Matrices up to this many rows and columns print each value inside its cell.
+VALUE_SIDE = 8
+# A cell's colour is the theme's hue at this opacity at most, so its text stays readable.
+MAX_ALPHA = 0.7
+MIN_ALPHA = 0.04
+
+add_strings(
+    {
+        "heat_allowed": {"zh": "允许", "en": "allowed"},
+        "heat_blocked": {"zh": "屏蔽", "en": "blocked"},
+        "heat_same": {"zh": "一致", "en": "same"},
+        "heat_differs": {"zh": "不一致", "en": "differs"},
+        "heat_mask_diff": {"zh": "不一致之处", "en": "mismatches"},
+        "heat_positive": {"zh": "正值", "en": "positive"},
+        "heat_negative": {"zh": "负值", "en": "negative"},
+        "heat_nonfinite": {"zh": "NaN / ∞", "en": "NaN / ∞"},
+        "heat_darker": {"zh": "颜色越深，绝对值越大", "en": "darker: larger magnitude"},
+        "heat_weight_low": {"zh": "权重小", "en": "little weight"},
+        "heat_weight_high": {"zh": "权重大", "en": "more weight"},
+        "heat_legend": {"zh": "图例", "en": "Legend"},
+        "heat_corner": {"zh": "行 \\ 列", "en": "row \\ column"},
+    }
+)
 
 
 def _number(value: Any) -> float | None:
@@ -24,11 +47,34 @@ def scale_of(*matrices: list[list[Any]]) -> float:
     return max(values, default=0.0) or 1.0
 
 
+def is_mask(heatmap: dict[str, Any]) -> bool:
+    """A boolean output (True = allowed, the bank's convention), drawn as allowed/blocked."""
+    return heatmap.get("kind") == "mask"
+
+
+def shows_values(matrix: list[list[Any]]) -> bool:
+    """Small matrices print each value in its cell; larger ones keep the colour scale only."""
+    return 0 < len(matrix) <= VALUE_SIDE and max(map(len, matrix), default=0) <= VALUE_SIDE
+
+
 def _short(value: Any) -> str:
     number = _number(value)
     if number is None:
         return str(value)
     return f"{number:.4g}"
+
+
+def cell_text(value: Any) -> str:
+    """A value short enough for a cell: about five characters."""
+    number = _number(value)
+    if number is None:
+        return {"Infinity": "+∞", "-Infinity": "−∞"}.get(str(value), str(value))
+    if number == 0:
+        return "0"
+    if abs(number) >= 1e4 or abs(number) < 1e-3:
+        mantissa, exponent = f"{number:.1e}".split("e")
+        return f"{mantissa}e{int(exponent)}"
+    return f"{number:.3g}"
 
 
 def cells(
@@ -38,21 +84,45 @@ def cells(
     what: str,
     row_start: int = 0,
     col_start: int = 0,
+    mode: str = "values",
+    words: dict[str, str] | None = None,
 ) -> list[list[dict[str, str]]]:
-    """One dict per cell: background style, the value for the hover readout, and a title."""
+    """One dict per cell: its class, style, the text printed in it and the readout text.
+
+    `mode` is "values" (a colour scale: blue positive, red negative), "mask" (a boolean
+    mask: allowed or blocked) or "mask_diff" (where two masks differ); `words` are the
+    page's words for allowed/blocked/same/differs.
+    """
+    words = words or {}
+    printed = shows_values(matrix)
     grid = []
     for i, row in enumerate(matrix):
         out = []
         for j, value in enumerate(row):
             number = _number(value)
             index = f"[{row_start + i}, {col_start + j}]"
-            if number is None:
-                style, css = "", "nonfinite"
+            style, text = "", cell_text(value)
+            if mode == "mask" and number is not None:
+                css = "allowed" if number else "blocked"
+                text = "✓" if number else "✗"
+                said = f"{words.get(css, css)} ({bool(number)})"
+            elif mode == "mask_diff" and number is not None:
+                css = "differs" if number else "same"
+                text = "≠" if number else "="
+                said = words.get(css, css)
+            elif number is None:
+                css, said = "nonfinite", _short(value)
             else:
-                rgb = _POSITIVE if number >= 0 else _NEGATIVE
-                alpha = min(abs(number) / scale, 1.0) * 0.9 + 0.04
-                style, css = f"background:rgba({rgb[0]},{rgb[1]},{rgb[2]},{alpha:.2f})", ""
-            text = f"{what} {index} = {_short(value)}"
-            out.append({"style": style, "class": css, "title": text})
+                css = "pos" if number >= 0 else "neg"
+                alpha = min(abs(number) / scale, 1.0) * (MAX_ALPHA - MIN_ALPHA) + MIN_ALPHA
+                style, said = f"--a:{alpha:.2f}", _short(value)
+            out.append(
+                {
+                    "class": css,
+                    "style": style,
+                    "text": text if printed else "",
+                    "title": f"{what} {index} = {said}",
+                }
+            )
         grid.append(out)
     return grid

@@ -184,9 +184,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "heat_got": {"zh": "你的输出", "en": "yours"},
     "heat_diff": {"zh": "差值（你的 − 期望）", "en": "difference (yours − expected)"},
     "heat_hover": {
-        "zh": "把鼠标移到格子上查看数值。蓝色为正，红色为负，斜线为 NaN/inf。",
-        "en": "Hover a cell for its value. Blue is positive, red negative, hatched NaN/inf.",
+        "zh": "点按或悬停在格子上查看它的数值（键盘：Tab 进入，方向键移动）。",
+        "en": "Tap or hover a cell to see its value (keyboard: Tab in, then the arrow keys).",
     },
+    "theme_dark": {"zh": "深色模式", "en": "Dark mode"},
     "worst": {"zh": "偏差最大的位置", "en": "Worst positions"},
     "index": {"zh": "位置", "en": "index"},
     "form_incomplete": {
@@ -287,8 +288,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "attention_reference": {"zh": "参考 [{index}]", "en": "reference [{index}]"},
     "attention_yours": {"zh": "你的 [{index}]", "en": "yours [{index}]"},
     "attention_hover": {
-        "zh": "行是查询，列是键；颜色越深权重越大。把鼠标移到格子上查看数值。",
-        "en": "Rows are queries, columns keys; darker is more weight. Hover a cell for its value.",
+        "zh": "行是查询，列是键；颜色越深权重越大。点按或悬停在格子上查看数值。",
+        "en": "Rows are queries, columns keys; darker is more weight. "
+        "Tap or hover a cell for its value.",
     },
 }
 
