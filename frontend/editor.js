@@ -12,11 +12,15 @@
 //   onSubmit()       called on Ctrl-Shift-Enter / Cmd-Shift-Enter
 //   onChange(text)   called after every document change with the full text
 //   readOnly         true: the document cannot be edited (selection/copy still work)
+//   lineWrapping     true: long lines wrap instead of scrolling sideways
+//
+// The returned object also has setLineWrapping(on), to follow a media query (a phone
+// shows no horizontal scrollbar, so long lines wrap there).
 //
 // The <textarea> is hidden (not removed) and kept in sync on every change, so a
 // plain HTML form submit still sends the code under the textarea's name.
 
-import { EditorState, Prec } from "@codemirror/state";
+import { Compartment, EditorState, Prec } from "@codemirror/state";
 import {
   EditorView,
   keymap,
@@ -174,6 +178,8 @@ function fromTextArea(textarea, options) {
   });
 
   const label = textarea.getAttribute("aria-label") || "Code editor";
+  const wrapping = new Compartment();
+  const wrapped = (on) => (on ? EditorView.lineWrapping : []);
 
   const state = EditorState.create({
     doc: textarea.value,
@@ -185,6 +191,7 @@ function fromTextArea(textarea, options) {
       EditorState.tabSize.of(4),
       EditorState.readOnly.of(!!options.readOnly),
       EditorView.contentAttributes.of({ "aria-label": label }),
+      wrapping.of(wrapped(!!options.lineWrapping)),
       shousiTheme,
       syncAndNotify,
     ],
@@ -210,6 +217,9 @@ function fromTextArea(textarea, options) {
     },
     focus() {
       view.focus();
+    },
+    setLineWrapping(on) {
+      view.dispatch({ effects: wrapping.reconfigure(wrapped(!!on)) });
     },
   };
 }

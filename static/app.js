@@ -172,10 +172,15 @@
     if (window.ShousiEditor) {
       editor = window.ShousiEditor.fromTextArea(textarea, {
         onRun: () => send("run"), onSubmit: () => send("submit"), onChange: onChange,
+        lineWrapping: window.matchMedia(NARROW).matches,
       });
     } else {
       textarea.addEventListener("input", () => onChange(textarea.value));
     }
+    // A phone shows no horizontal scrollbar: long lines wrap there.
+    const tabs = setupProblemTabs(page, (narrow) => {
+      if (editor && editor.setLineWrapping) editor.setLineWrapping(narrow);
+    });
     // Code a form post sent back is what the candidate just wrote: it stays.
     if (pageText === starter) drafts.load();
     resetButton.hidden = false;
@@ -190,7 +195,7 @@
     const attempts = window.ShousiHistory
       ? window.ShousiHistory.setup(page, {
         starter: starter, getCode: getCode,
-        setCode: (text) => { setCode(text); drafts.changed(text); },
+        setCode: (text) => { setCode(text); drafts.changed(text); if (tabs) tabs.show("code"); },
         saveNow: (text) => { drafts.keepLocal(text); return drafts.push(text); },
         tell: drafts.tell,
       })
@@ -205,10 +210,14 @@
       const buttons = form.querySelectorAll("button[type=submit]");
       buttons.forEach((b) => { b.disabled = true; });
       const code = getCode();
+      // Ctrl-Enter from the editor keeps the caret there (where it stays visible).
+      const typing = Boolean(editor && editor.view.hasFocus);
       drafts.keepLocal(code);
       if (attempts) attempts.sent(code);
       resultBox.innerHTML = '<div class="verdict running" data-verdict="running"></div>';
       resultBox.firstChild.textContent = resultBox.dataset.running;
+      if (tabs) tabs.show("result");
+      revealResult(page, false);
       // The stored attempt shows up as "grading…" while the grader works.
       const early = attempts ? setTimeout(() => attempts.refresh(), 400) : null;
       try {
@@ -241,6 +250,8 @@
         if (attempts) attempts.refresh();
         busy = false;
         buttons.forEach((b) => { b.disabled = false; });
+        markScrollers(resultBox);
+        revealResult(page, !(typing && form.offsetParent !== null));
       }
     }
     form.addEventListener("submit", (event) => {
@@ -270,8 +281,109 @@
         resultBox.innerHTML = await shown.text();
         const note = el("p", "result-restored muted", resultBox.dataset.restored);
         resultBox.insertBefore(note, resultBox.firstChild);
+        markScrollers(resultBox);
       } catch (error) { /* offline: nothing to restore */ }
     }
+  }
+
+  // --- Layout: the problem page's tabs on a narrow screen, the verdict brought into view. ---
+  const NARROW = "(max-width: 1000px)";  // where static/app.css puts the page in one column
+
+  // Statement · Code · Result as an ARIA tablist while the screen is narrow; on a wide one
+  // (or without JavaScript) the three are all on the page. Returns { show(name) }.
+  function setupProblemTabs(page, onNarrow) {
+    const list = page.querySelector(".problem-tabs");
+    if (!list) return null;
+    const tabs = Array.from(list.querySelectorAll("[role=tab]"));
+    const paneOf = (tab) => document.getElementById(tab.getAttribute("aria-controls"));
+    const query = window.matchMedia(NARROW);
+
+    function select(tab, focus) {
+      tabs.forEach((other) => {
+        other.setAttribute("aria-selected", String(other === tab));
+        other.tabIndex = other === tab ? 0 : -1;
+      });
+      page.dataset.tab = paneOf(tab).dataset.pane;
+      if (focus) tab.focus();
+      if (!query.matches) return;
+      // Scrolled down a long statement: the new pane starts just under the tabs.
+      const top = paneOf(tab).getBoundingClientRect().top;
+      const bar = list.getBoundingClientRect().bottom;
+      if (top < bar) window.scrollBy(0, top - bar);
+    }
+    tabs.forEach((tab, i) => {
+      tab.addEventListener("click", () => select(tab, false));
+      tab.addEventListener("keydown", (event) => {
+        const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[event.key];
+        if (to === undefined) return;
+        event.preventDefault();
+        select(tabs[(to + tabs.length) % tabs.length], true);
+      });
+    });
+
+    function apply() {
+      const narrow = query.matches;
+      list.hidden = !narrow;
+      page.classList.toggle("tabbed", narrow);
+      tabs.forEach((tab) => {
+        const pane = paneOf(tab);
+        if (narrow) {
+          pane.setAttribute("role", "tabpanel");
+          pane.setAttribute("aria-labelledby", tab.id);
+        } else {
+          pane.removeAttribute("role");
+          pane.removeAttribute("aria-labelledby");
+        }
+      });
+      onNarrow(narrow);
+    }
+    query.addEventListener("change", apply);
+    select(tabs.find((tab) => tab.getAttribute("aria-selected") === "true") || tabs[0], false);
+    apply();
+    return {
+      show(name) {
+        const tab = tabs.find((t) => paneOf(t).dataset.pane === name);
+        if (tab && page.dataset.tab !== name) select(tab, false);
+      },
+    };
+  }
+
+  // After Run or Submit: bring the result's heading to the top if the verdict is not already
+  // in sight, and focus the heading when asked, so that a screen reader says where the
+  // candidate now is. On a wide screen the work pane scrolls on its own (it is sticky
+  // beside the statement): only it moves, the statement stays where it was read.
+  function revealResult(page, focus) {
+    const heading = page.querySelector("#result-heading");
+    if (!heading || heading.offsetParent === null) return;
+    const verdict = page.querySelector("section.result [data-verdict]") || heading;
+    const pane = heading.closest(".work-pane");
+    const own = pane && pane.scrollHeight > pane.clientHeight + 1
+      && getComputedStyle(pane).overflowY !== "visible";
+    const bar = page.querySelector(".problem-tabs:not([hidden])");
+    const top = own ? pane.getBoundingClientRect().top : (bar ? bar.getBoundingClientRect().bottom : 0);
+    const bottom = Math.min(window.innerHeight, own ? pane.getBoundingClientRect().bottom : Infinity);
+    const box = verdict.getBoundingClientRect();
+    if (focus) heading.focus({ preventScroll: true });
+    // Some room below it: a line that appears above (the draft's status) must not push it out.
+    if (box.top >= top && box.bottom <= bottom - 80) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const by = heading.getBoundingClientRect().top - top - 8;
+    (own ? pane : window).scrollBy({ top: by, behavior: still ? "auto" : "smooth" });
+  }
+
+  // A box that scrolls sideways (a wide formula, code block or table) must be reachable
+  // from the keyboard: it is made focusable while it overflows, and only then.
+  function markScrollers(root) {
+    root.querySelectorAll(".math.block, pre, .table-scroll, figure.heatmap").forEach((box) => {
+      const wide = box.scrollWidth > box.clientWidth;
+      if (wide && !box.hasAttribute("tabindex")) {
+        box.tabIndex = 0;
+        box.dataset.scrollFocus = "";
+      } else if (!wide && box.dataset.scrollFocus !== undefined) {
+        box.removeAttribute("tabindex");
+        delete box.dataset.scrollFocus;
+      }
+    });
   }
 
   // --- Editorial and solution: fetched only once solved, or revealed on request. ---
@@ -296,7 +408,12 @@
         locked.hidden = true;
         body.hidden = false;
         solution.hidden = false;
-        if (window.ShousiEditor) window.ShousiEditor.fromTextArea(code, { readOnly: true });
+        if (window.ShousiEditor) {
+          window.ShousiEditor.fromTextArea(code, {
+            readOnly: true, lineWrapping: window.matchMedia(NARROW).matches,
+          });
+        }
+        markScrollers(body);
       } catch (error) {
         loaded = false;
       }
@@ -657,6 +774,7 @@
           return;
         }
         renderCustom(out, doc, labels);
+        markScrollers(out);
       } catch (error) {
         showError(labels.failed);
       } finally {
@@ -883,6 +1001,17 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     renderMath(document.body);
+    markScrollers(document.body);
+    // Widths change with the window, and a box has none while its <details> is closed.
+    // KaTeX's fonts arrive after this: a formula may only then be wider than its box.
+    let resized = null;
+    const remark = () => {
+      clearTimeout(resized);
+      resized = setTimeout(() => markScrollers(document.body), 150);
+    };
+    window.addEventListener("resize", remark);
+    if (document.fonts) document.fonts.addEventListener("loadingdone", remark);
+    document.addEventListener("toggle", (event) => markScrollers(event.target), true);
     markSolved();
     const index = document.querySelector(".problem-index");
     if (index) setupProblemIndex(index);

@@ -19,7 +19,7 @@ from app.store import history, mock, review
 from app.web import heat
 from app.web.assets import asset_url
 from app.web.deps import BankDep, PoolDep, SettingsDep, grade_and_keep, limits_view
-from app.web.i18n import COOKIE, LANGS, pick_language, translator, when_text
+from app.web.i18n import COOKIE, LANGS, add_strings, pick_language, translator, when_text
 from app.web.views import checks, render_inline, render_markdown, render_statement, sample_cases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,6 +27,15 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=ROOT / "templates")
 templates.env.globals.update(heat_cells=heat.cells, heat_scale=heat.scale_of, asset=asset_url)
 templates.env.filters["md_inline"] = render_inline
+
+# The problem page's tabs on a narrow screen (the Result tab reuses "result").
+add_strings(
+    {
+        "ptab_label": {"zh": "题目、代码与结果", "en": "Statement, code and result"},
+        "ptab_statement": {"zh": "题目", "en": "Statement"},
+        "ptab_code": {"zh": "代码", "en": "Code"},
+    }
+)
 
 
 @lru_cache(maxsize=1)

@@ -19,7 +19,19 @@ from graders.case import Fixture
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
     # Raw HTML is off: statements are content, never markup that can run script.
-    return MarkdownIt("commonmark", {"html": False}).use(dollarmath_plugin).enable("table")
+    md = MarkdownIt("commonmark", {"html": False}).use(dollarmath_plugin).enable("table")
+    # A table wider than a phone scrolls in its own box, not the page.
+    md.add_render_rule("table_open", _table_open)
+    md.add_render_rule("table_close", _table_close)
+    return md
+
+
+def _table_open(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+    return '<div class="table-scroll">' + renderer.renderToken(tokens, idx, options, env)
+
+
+def _table_close(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+    return renderer.renderToken(tokens, idx, options, env) + "</div>\n"
 
 
 def render_markdown(text: str) -> str:
