@@ -10,6 +10,7 @@ from tests.conftest import solution
 
 
 def test_problem_list_links_every_problem(client: TestClient) -> None:
+    client.cookies.clear()  # a language chosen by an earlier test would win over the header
     page = client.get("/", headers={"accept-language": "en"}).text
     for problem in client.get("/api/problems").json():
         assert f'href="/problems/{problem["id"]}"' in page

@@ -234,6 +234,14 @@ def test_no_page_scrolls_sideways_from_360_to_2560_px(
             page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
             for width in (360, 390, 1366, 2560):
                 page.set_viewport_size({"width": width, "height": 740})
+                # The tab bar follows a media query: wait until it has, before counting.
+                page.wait_for_function(
+                    """(width) => {
+                      const bar = document.querySelector('.problem-tabs');
+                      return !bar || bar.hidden === (width > 1000);
+                    }""",
+                    arg=width,
+                )
                 tabs = page.locator(".problem-tabs:not([hidden]) [role=tab]")
                 for n in range(tabs.count()) or [None]:
                     if n is not None:

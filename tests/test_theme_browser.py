@@ -87,6 +87,10 @@ def _is_light(page) -> bool:  # noqa: ANN001
 
 def _submit(page, server: str, problem: str, code: str, lang: str = "en") -> None:  # noqa: ANN001
     page.goto(f"{server}/problems/{problem}?lang={lang}")
+    page.wait_for_load_state("networkidle")
+    code_tab = page.locator(".problem-tabs:not([hidden]) #ptab-code")
+    if code_tab.count():  # a phone: the editor is on the Code tab
+        code_tab.click()
     page.click("form.submission .cm-content")
     page.keyboard.press("Control+a")
     page.keyboard.press("Delete")
