@@ -23,6 +23,8 @@ TABLES = {
     "review_logs",
     "mock_sessions",
     "authored_problems",
+    "problem_sets",
+    "set_members",
     "instances",
     "settings",
     "alembic_version",

@@ -217,3 +217,33 @@ class AuthoredProblem(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     # Bumped on every change a replica must act on (a new archive, publishing).
     version: Mapped[int] = mapped_column(Integer, default=1)
+
+
+class ProblemSet(Base):
+    """An instructor's ordered set of problems and Q&A cards, shared by its link."""
+
+    __tablename__ = "problem_sets"
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    slug: Mapped[str] = mapped_column(String(64), unique=True)
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("learners.id", ondelete="SET NULL"))
+    title: Mapped[str] = mapped_column(String(200))
+    description: Mapped[str] = mapped_column(Text, default="")
+    # Item names in order: "problem:<id>" or "qa:<card id>", as the review queue names them.
+    items: Mapped[list] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class SetMember(Base):
+    """A learner who opened a set's link: the instructor sees their progress on it."""
+
+    __tablename__ = "set_members"
+
+    set_id: Mapped[int] = mapped_column(
+        ForeignKey("problem_sets.id", ondelete="CASCADE"), primary_key=True
+    )
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

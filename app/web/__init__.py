@@ -38,6 +38,7 @@ from app.web import (
     pages,
     qa,
     review,
+    sets,
 )
 from app.web.assets import DynamicResponses, StaticAssets
 from app.web.identity import IdentityMiddleware
@@ -178,6 +179,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(admin.router)
     app.include_router(authoring.router)
+    app.include_router(sets.router)
     app.include_router(review.router)
     app.include_router(mock.router)
     app.include_router(qa.api_router)

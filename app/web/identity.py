@@ -161,6 +161,7 @@ class IdentityMiddleware:
             scope["path"] in FORM_PATHS
             or _problem_form(scope["path"])
             or scope["path"].startswith("/admin/")
+            or (scope["path"].startswith("/sets/") and scope["path"].endswith("/join"))
         ):
             return None  # the route checks the form's token
         kind = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
