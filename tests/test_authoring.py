@@ -168,6 +168,7 @@ def test_a_problem_that_does_not_validate_cannot_be_published(replicas, tmp_path
     assert one.get("/admin/problems/lazy-op/preview").status_code == 409
     page = one.get("/admin/problems/lazy-op?lang=en").text
     assert 'data-status="invalid"' in page and "FAIL lazy-op" in page and "Publish<" not in page
+    assert "Some checks failed" in page
     # Another instructor may not touch it; an admin may.
     as_user(one, "other")
     again = upload(one, files)

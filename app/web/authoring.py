@@ -284,6 +284,28 @@ add_strings(
         "authoring_status_invalid": {"zh": "校验未通过", "en": "Not valid"},
         "authoring_status_published": {"zh": "已发布", "en": "Published"},
         "authoring_report": {"zh": "校验报告", "en": "Validation report"},
+        "authoring_summary_valid": {
+            "zh": "全部检查通过，可以预览和发布。",
+            "en": "Every check passed: it can be previewed and published.",
+        },
+        "authoring_summary_invalid": {
+            "zh": "有检查没通过，见下面的报告；改好后重新上传。",
+            "en": "Some checks failed (see the report below); fix them and upload again.",
+        },
+        "authoring_summary_timeout": {
+            "zh": "校验超时被终止：参考实现或 cases.py 是不是死循环了？",
+            "en": "Stopped: validation ran out of time. Does the reference or cases.py loop "
+            "forever?",
+        },
+        "authoring_summary_memory": {
+            "zh": "校验占用内存超限被终止：cases.py 或参考实现是不是构造了过大的数据？",
+            "en": "Stopped: validation needed more memory than allowed. Does cases.py or the "
+            "reference build something too large?",
+        },
+        "authoring_summary_crashed": {
+            "zh": "校验进程在出报告前崩溃了，见下面的输出。",
+            "en": "Validation crashed before it could report; see its output below.",
+        },
         "authoring_checking_note": {
             "zh": "正在独立进程里校验，通常要半分钟左右，本页会自动刷新。",
             "en": "Validating in a process of its own, usually about half a minute; this page "
