@@ -8,6 +8,7 @@ import re
 import time
 import zipfile
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from fastapi.testclient import TestClient
 from app.problems.scaffold import scaffold
 from app.settings import Settings
 from app.store.identity import create_account
+from app.store.models import AuthoredProblem
 from app.web import create_app
 from tests.conftest import TEST_LIMITS
 from tests.test_accounts import log_in, token_of
@@ -215,3 +217,22 @@ def test_bad_uploads_are_refused_with_the_reason(replicas, tmp_path: Path) -> No
     assert (
         one.put("/api/authoring/problems/nope/published", json={"published": 1}).status_code == 422
     )
+
+
+def test_a_validation_its_replica_never_finished_is_run_again(replicas, tmp_path: Path) -> None:  # noqa: ANN001
+    one, two = replicas
+    as_user(one, "teach")
+    assert (
+        upload(one, {"archive": ("o.zip", archive_of(tmp_path, "orphan-op"), "x")}).status_code
+        == 200
+    )
+    settled(one, "orphan-op")
+    # As if the replica validating it had died: still "checking", last touched long ago.
+    store = one.app.state.store
+    with store.session() as session:
+        row = session.get(AuthoredProblem, "orphan-op")
+        row.status, row.report = "checking", None
+        row.updated_at = row.updated_at - timedelta(hours=1)
+    two.app.state.live.sync()  # any replica's next sync claims it and runs it again
+    row = settled(one, "orphan-op")
+    assert row["status"] == "valid" and row["report"]["ok"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from app.cases import FRESH, prepared_cases
@@ -38,8 +39,17 @@ def unpack_and_load(folder: Path, archive: bytes, sha256: str) -> Problem:
 class LiveProblems:
     """Keeps the bank's authored problems in step with what the database says is published."""
 
-    def __init__(self, store: Store, bank: Bank, folder: Path, builtin: set[str]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bank: Bank,
+        folder: Path,
+        builtin: set[str],
+        revalidate: Callable[[str, bytes, str], None] | None = None,
+    ) -> None:
         self.store, self.bank, self.folder = store, bank, folder
+        # Runs a validation again when the replica that started it stopped midway.
+        self.revalidate = revalidate
         self.builtin = builtin  # ids of the server's own problems: never replaced
         self.loaded: dict[str, str] = {}  # id -> sha256 being served
         self.failed: dict[str, str] = {}  # id -> sha256 that would not load (not retried)
@@ -80,6 +90,10 @@ class LiveProblems:
             changes.append(f"-{problem_id}")
         if changes:
             log.info("published problems changed: %s", " ".join(changes))
+        if self.revalidate is not None:
+            for problem_id, archive, sha in authored.claim_stale_checks(self.store):
+                log.warning("validating %s again: the replica that started it stopped", problem_id)
+                self.revalidate(problem_id, archive, sha)
         return changes
 
     def start(self, every: float = SYNC_SECONDS) -> None:

@@ -135,13 +135,19 @@ def published(store: Store) -> dict[str, str]:
         return dict(rows)
 
 
-def stale_checks(store: Store, now: datetime | None = None) -> list[tuple[str, str]]:
-    """Validations left `checking` too long (their replica stopped): (id, sha256)."""
-    cutoff = (now or utcnow()) - STALE_CHECK
+def claim_stale_checks(store: Store, now: datetime | None = None) -> list[tuple[str, bytes, str]]:
+    """Validations left `checking` too long (the replica running them stopped), claimed
+    for this replica to run again: (id, archive, sha256)."""
+    now = now or utcnow()
     with store.session() as session:
-        rows = session.execute(
-            select(AuthoredProblem.problem_id, AuthoredProblem.sha256).where(
-                AuthoredProblem.status == "checking", AuthoredProblem.updated_at < cutoff
+        rows = session.scalars(
+            select(AuthoredProblem)
+            .where(
+                AuthoredProblem.status == "checking",
+                AuthoredProblem.updated_at < now - STALE_CHECK,
             )
+            .with_for_update(skip_locked=True)
         ).all()
-        return [(problem_id, sha) for problem_id, sha in rows]
+        for row in rows:  # claimed: another replica looking now does not take it too
+            row.updated_at = now
+        return [(row.problem_id, row.archive, row.sha256) for row in rows]

@@ -125,7 +125,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.metrics.watch(pool)
         # Problems instructors published: loaded now and kept in step every few seconds.
         live = LiveProblems(
-            store, bank, Path(settings.data_dir) / "authored", builtin=set(bank.problems)
+            store,
+            bank,
+            Path(settings.data_dir) / "authored",
+            builtin=set(bank.problems),
+            revalidate=lambda problem_id, archive, sha: authoring.validate_in_background(
+                store, problem_id, archive, sha
+            ),
         )
         app.state.live = live
         live.start()
