@@ -19,7 +19,19 @@ from graders.case import Fixture
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
     # Raw HTML is off: statements are content, never markup that can run script.
-    return MarkdownIt("commonmark", {"html": False}).use(dollarmath_plugin).enable("table")
+    md = MarkdownIt("commonmark", {"html": False}).use(dollarmath_plugin).enable("table")
+    for rule in ("fence", "code_block"):
+        md.add_render_rule(rule, _focusable_pre(md.renderer.rules[rule]))
+    return md
+
+
+def _focusable_pre(render: Any) -> Any:
+    """A code block scrolls sideways when its lines are long: let the keyboard reach it."""
+
+    def rule(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+        return render(tokens, idx, options, env).replace("<pre>", '<pre tabindex="0">', 1)
+
+    return rule
 
 
 def render_markdown(text: str) -> str:
