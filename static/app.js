@@ -24,6 +24,25 @@
     });
   }
 
+  // A box that scrolls must be reachable by keyboard (axe: scrollable-region-focusable).
+  // Code blocks always get tabindex="0" in the markup; these boxes (overflow-x: auto in
+  // app.css) only while their content is wider than they are, so that a formula or a hint
+  // that fits is not a tab stop.
+  const SCROLL_BOXES = ".math.block, .hint-body, .editorial-body";
+  function focusOverflowing() {
+    document.querySelectorAll(SCROLL_BOXES).forEach((el) => {
+      if (el.scrollWidth > el.clientWidth) el.tabIndex = 0;
+      else el.removeAttribute("tabindex");
+    });
+  }
+
+  // CodeMirror's scroller holds a contenteditable, which axe does not count as focusable
+  // content; an explicit tabindex on it says what is already true (it takes the focus).
+  function keyboardEditor(editor) {
+    editor.view.contentDOM.tabIndex = 0;
+    return editor;
+  }
+
   function markSolved() {
     document.querySelectorAll("tr[data-problem]").forEach((row) => {
       // The server marks what it kept; this browser may remember a solve from before that.
@@ -170,10 +189,10 @@
     const onChange = (text) => { if (!applying) drafts.changed(text); };
     const send = (mode) => submit(mode);
     if (window.ShousiEditor) {
-      editor = window.ShousiEditor.fromTextArea(textarea, {
+      editor = keyboardEditor(window.ShousiEditor.fromTextArea(textarea, {
         onRun: () => send("run"), onSubmit: () => send("submit"), onChange: onChange,
         lineWrapping: window.matchMedia(NARROW).matches,
-      });
+      }));
     } else {
       textarea.addEventListener("input", () => onChange(textarea.value));
     }
@@ -408,12 +427,13 @@
         locked.hidden = true;
         body.hidden = false;
         solution.hidden = false;
-        if (window.ShousiEditor) {
-          window.ShousiEditor.fromTextArea(code, {
-            readOnly: true, lineWrapping: window.matchMedia(NARROW).matches,
-          });
-        }
         markScrollers(body);
+        focusOverflowing();
+        if (window.ShousiEditor) {
+          keyboardEditor(window.ShousiEditor.fromTextArea(code, {
+            readOnly: true, lineWrapping: window.matchMedia(NARROW).matches,
+          }));
+        }
       } catch (error) {
         loaded = false;
       }
@@ -503,7 +523,9 @@
     side.appendChild(el("div", "custom-side-title", title));
     if (shape) side.appendChild(el("div", "custom-shape", labels.shape + " " + shapeText(shape)));
     const shown = values === undefined || values === null ? labels.not_shown : arrayText(values);
-    side.appendChild(el("pre", "custom-values", shown));
+    const box = el("pre", "custom-values", shown);
+    box.tabIndex = 0;
+    side.appendChild(box);
     return side;
   }
 
@@ -664,14 +686,16 @@
       if (row.traceback) {
         const tb = el("div", "traceback");
         tb.appendChild(el("div", "tb-title", labels.traceback));
-        tb.appendChild(el("pre", "", row.traceback));
+        const trace = el("pre", "", row.traceback);
+        trace.tabIndex = 0;
+        tb.appendChild(trace);
         nodes.push(tb);
       }
       Object.entries(row.checks || {}).forEach(([name, check]) => {
         if (!check || typeof check !== "object" || name === "gradients") return;
         const block = el("section", "custom-output");
         block.dataset.output = name;
-        const head = el("h4", "");
+        const head = el("h3", "");
         head.appendChild(el("code", "", name));
         block.appendChild(head);
         const compare = el("div", "custom-compare");
@@ -699,7 +723,9 @@
     if (doc.stdout) {
       const printed = el("details", "stdout");
       printed.appendChild(el("summary", "", labels.printed));
-      printed.appendChild(el("pre", "", doc.stdout));
+      const output = el("pre", "", doc.stdout);
+      output.tabIndex = 0;
+      printed.appendChild(output);
       nodes.push(printed);
     }
     out.replaceChildren(...nodes);
@@ -915,6 +941,19 @@
     });
   }
 
+  // Widths change when the window does and when a <details> opens (hints, answers, the
+  // review card; their own toggle handlers render the formulas first, hence the delay).
+  let overflowTimer = null;
+  const refocusOverflowing = (delay) => () => {
+    clearTimeout(overflowTimer);
+    overflowTimer = setTimeout(focusOverflowing, delay);
+  };
+  window.addEventListener("resize", refocusOverflowing(200));
+  document.addEventListener("toggle", refocusOverflowing(0), true);
+  // KaTeX's fonts arrive after the first layout, and widen the formulas.
+  if (document.fonts) document.fonts.addEventListener("loadingdone", refocusOverflowing(0));
+  window.addEventListener("load", refocusOverflowing(0));
+
   // A tap (click) or keyboard focus on a heatmap cell shows its value and position in the
   // group's readout and keeps the cell marked, so it works without a mouse; the arrow keys
   // (and Home/End) move between the cells of one table, which is one Tab stop.
@@ -1002,6 +1041,7 @@
   document.addEventListener("DOMContentLoaded", () => {
     renderMath(document.body);
     markScrollers(document.body);
+    focusOverflowing();
     // Widths change with the window, and a box has none while its <details> is closed.
     // KaTeX's fonts arrive after this: a formula may only then be wider than its box.
     let resized = null;

@@ -23,6 +23,8 @@ def _markdown() -> MarkdownIt:
     # A table wider than a phone scrolls in its own box, not the page.
     md.add_render_rule("table_open", _table_open)
     md.add_render_rule("table_close", _table_close)
+    for rule in ("fence", "code_block"):
+        md.add_render_rule(rule, _focusable_pre(md.renderer.rules[rule]))
     return md
 
 
@@ -32,6 +34,15 @@ def _table_open(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) ->
 
 def _table_close(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
     return renderer.renderToken(tokens, idx, options, env) + "</div>\n"
+
+
+def _focusable_pre(render: Any) -> Any:
+    """A code block scrolls sideways when its lines are long: let the keyboard reach it."""
+
+    def rule(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+        return render(tokens, idx, options, env).replace("<pre>", '<pre tabindex="0">', 1)
+
+    return rule
 
 
 def render_markdown(text: str) -> str:
