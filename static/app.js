@@ -323,6 +323,9 @@
         other.tabIndex = other === tab ? 0 : -1;
       });
       page.dataset.tab = paneOf(tab).dataset.pane;
+      // A pane that was hidden had no width: only now can its boxes be found overflowing.
+      markScrollers(paneOf(tab));
+      focusOverflowing();
       if (focus) tab.focus();
       if (!query.matches) return;
       // Scrolled down a long statement: the new pane starts just under the tabs.

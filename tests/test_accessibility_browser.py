@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -22,7 +23,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import update
 
+from app.problems.scaffold import scaffold
 from app.store import Store
+from app.store.identity import create_account
 from app.store.models import ReviewCard
 from tests.conftest import ROOT, solution
 from tests.test_browser import _free_port
@@ -137,7 +140,10 @@ def settled(page, url: str) -> None:  # noqa: ANN001
 
 def open_problem(page, url: str) -> None:  # noqa: ANN001
     settled(page, url)
-    page.wait_for_selector("form.submission .cm-editor")
+    page.wait_for_selector("form.submission .cm-editor", state="attached")
+    code_tab = page.locator(".problem-tabs:not([hidden]) #ptab-code")
+    if code_tab.count():  # a phone: the editor and custom input are on the Code tab
+        code_tab.click()
 
 
 def make_due(data_dir: Path, card_id: str) -> None:
@@ -189,8 +195,14 @@ def test_every_page_on_a_first_visit(
     audit = Audit(page)
     for path, ready in FIRST_VISIT:
         settled(page, f"{server}{path}?lang={lang}")
-        page.wait_for_selector(ready)
+        page.wait_for_selector(ready, state="attached")
         audit.check(f"{path}?lang={lang}")
+        tabs = page.locator(".problem-tabs:not([hidden]) [role=tab]")
+        for n in range(1, tabs.count()):  # a phone: the Code and Result tabs as well
+            tabs.nth(n).click()
+            audit.check(f"{path}?lang={lang} (tab {n + 1})")
+        if tabs.count():
+            tabs.nth(0).click()
         if path.startswith("/problems/") and not path.endswith("/history"):
             assert page.locator(".statement .katex-display").count() > 0
             hints = page.locator("details.hint > summary")
@@ -229,6 +241,10 @@ def test_a_problem_after_a_wrong_submit_and_after_accepted(
     replace_code(page, solution(PROBLEM))
     page.click("button.submit")
     page.wait_for_selector("section.result [data-verdict=accepted]", timeout=60_000)
+    audit.check(f"{url} (accepted)")
+    statement_tab = page.locator(".problem-tabs:not([hidden]) #ptab-statement")
+    if statement_tab.count():  # a phone: the editorial is on the Statement tab
+        statement_tab.click()
     page.locator("section.editorial .editorial-body h2").first.wait_for()
     audit.check(f"{url} (accepted, editorial unlocked)")
 
@@ -346,4 +362,89 @@ def test_signing_up_and_the_account_page(page, server: str, lang: str) -> None: 
     audit.check(f"/account?lang={lang}")
     settled(page, f"{server}/?lang={lang}")
     audit.check(f"/?lang={lang} (logged in)")
+    audit.assert_clean()
+
+
+DARK_PAGES = [
+    ("/", "table.problem-list"),
+    (f"/problems/{PROBLEM}", "form.submission .cm-editor"),
+    (f"/qa/{CARD}", ".qa-reveal"),
+    ("/progress", "main"),
+    ("/review", "main"),
+    ("/mock", "#mock-start"),
+    ("/login", "input[name=password]"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dark_mode_pages_and_a_result(page, server: str, lang: str) -> None:  # noqa: ANN001
+    """The dark palette too: contrast is checked in both themes."""
+    page.emulate_media(color_scheme="dark")
+    audit = Audit(page)
+    for path, ready in DARK_PAGES:
+        settled(page, f"{server}{path}?lang={lang}")
+        page.wait_for_selector(ready, state="attached")
+        assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+        audit.check(f"{path}?lang={lang} (dark)")
+    url = f"{server}/problems/{PROBLEM}?lang={lang}"
+    open_problem(page, url)
+    replace_code(page, WRONG)
+    page.click("button.submit")
+    page.wait_for_selector("section.result [data-verdict=wrong_answer]", timeout=60_000)
+    audit.check(f"{url} (wrong answer, dark)")
+    audit.assert_clean()
+
+
+def _upload_zip(tmp: Path) -> Path:
+    folder = scaffold(tmp, "axe-op", "numpy", "function")
+    archive = tmp / "axe-op.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for path in sorted(folder.iterdir()):
+            out.write(path, path.name)
+    return archive
+
+
+def test_the_instructor_and_admin_pages(
+    page,  # noqa: ANN001
+    server: str,
+    data_dir: Path,
+    tmp_path: Path,
+) -> None:
+    store = Store.open(data_dir)
+    try:
+        create_account(store, "axe-admin", "correct horse battery", "admin")
+    finally:
+        store.close()
+    settled(page, f"{server}/login?lang=en")
+    page.fill("input[name=username]", "axe-admin")
+    page.fill("input[name=password]", "correct horse battery")
+    page.click("form button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    settled(page, f"{server}/admin/problems")
+    page.set_input_files("input[name=archive]", str(_upload_zip(tmp_path)))
+    page.click("form.upload-form button[type=submit]")
+    page.wait_for_selector("[data-status=valid]", timeout=240_000)
+    settled(page, f"{server}/admin/sets")
+    page.fill("#set-slug", "axe-set")
+    page.fill("#set-title", "Axe set")
+    page.fill("#set-items", f"{PROBLEM}\nqa:{CARD}")
+    page.click("form.set-form button[type=submit]")
+    page.wait_for_url("**/admin/sets/axe-set")
+    settled(page, f"{server}/sets/axe-set")
+    page.click("form.set-join button")
+    page.wait_for_load_state("networkidle")
+    audit = Audit(page)
+    for lang in LANGS:
+        for path, ready in [
+            ("/admin", "table.admin-users"),
+            ("/admin/problems", "form.upload-form"),
+            ("/admin/problems/axe-op", "[data-status=valid]"),
+            ("/admin/problems/axe-op/preview", ".preview-banner"),
+            ("/admin/sets", "form.set-form"),
+            ("/admin/sets/axe-set", "table.set-progress"),
+            ("/sets/axe-set", "ol.set-items"),
+        ]:
+            settled(page, f"{server}{path}?lang={lang}")
+            page.wait_for_selector(ready)
+            audit.check(f"{path}?lang={lang}")
     audit.assert_clean()

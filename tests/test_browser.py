@@ -248,7 +248,8 @@ def test_candidate_practises_interview_questions(page, server: str) -> None:
     assert not short.is_visible()
     page.click("summary.qa-reveal")
     assert short.is_visible() and page.locator(".qa-body .katex").count() > 0
-    assert page.locator("summary.qa-reveal").inner_text() == "Hide answer"
+    # The label follows the <details> toggle event, which comes a moment after the click.
+    playwright_api.expect(page.locator("summary.qa-reveal")).to_have_text("Hide answer")
     page.click("button[data-rating=good]")
     page.locator(".qa-last").filter(has_text="Saved. Next review in").wait_for()
     page.reload()

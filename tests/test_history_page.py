@@ -94,6 +94,9 @@ EDITOR = "form.submission .cm-content"  # not the solution's, once it is unlocke
 
 
 def replace_code(page, code: str) -> None:  # noqa: ANN001
+    code_tab = page.locator(".problem-tabs:not([hidden]) #ptab-code")
+    if code_tab.count():  # a phone: the editor is on the Code tab
+        code_tab.click()
     page.click(EDITOR)
     page.keyboard.press("Control+a")
     page.keyboard.press("Delete")
