@@ -65,9 +65,14 @@ def test_a_wrong_mask_page_draws_allowed_and_blocked_without_javascript(client: 
     deadline = time.monotonic() + 60  # the session's graders may still be starting
     while client.get("/healthz").json()["workers_ready"] < 1 and time.monotonic() < deadline:
         time.sleep(0.2)
-    page = client.post(
+    # A first visit: no session cookie yet, so the form needs no token (an earlier test's
+    # session would need one).
+    client.cookies.clear()
+    response = client.post(
         "/problems/causal-mask?partial=1&lang=zh", data={"code": code, "mode": "run"}
-    ).text
+    )
+    assert response.status_code == 200, response.text[:300]
+    page = response.text
     group = page[page.index('class="heatmaps"') : page.index("heat-readout")]
     assert 'data-kind="mask"' in group and "允许" in group and "屏蔽" in group
     assert 'title="你的输出 [1, 1] = 屏蔽 (False)"' in group
