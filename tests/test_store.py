@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -58,6 +59,31 @@ def test_migrations_build_an_empty_database_and_run_twice_harmlessly(database_ur
             assert session.get(Learner, learner).username == "ada"
     finally:
         store.close()
+
+
+def test_replicas_starting_together_all_migrate_without_failing(database_url: str) -> None:
+    # `docker compose up --scale app=3` starts three servers on one empty database at once.
+    stores = [Store(database_url) for _ in range(4)]
+    errors: list[BaseException] = []
+
+    def start(store: Store) -> None:
+        try:
+            store.upgrade()
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start, args=(store,)) for store in stores]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert errors == []
+        assert all(store.revision()[0] == newest_migration() for store in stores)
+        assert set(inspect(stores[0].engine).get_table_names()) == TABLES
+    finally:
+        for store in stores:
+            store.close()
 
 
 def newest_migration() -> str:

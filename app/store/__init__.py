@@ -25,13 +25,14 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, event, select
+from sqlalchemy import create_engine, event, select, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.store.models import Instance, utcnow
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATION_LOCK = 0x5E0051  # an arbitrary key, the same in every replica
 BUSY_TIMEOUT_MS = 15_000
 # A server that has not beaten for this long is taken for dead (see app.store.recovery).
 INSTANCE_TIMEOUT = timedelta(seconds=20)
@@ -137,8 +138,17 @@ class Store:
         return config
 
     def upgrade(self) -> None:
-        """Apply every migration not yet applied (a no-op when the schema is current)."""
+        """Apply every migration not yet applied (a no-op when the schema is current).
+
+        Replicas started together all migrate on start: on PostgreSQL they take turns on an
+        advisory lock held for the transaction, so the second finds the schema current
+        instead of creating the same tables again (and failing).
+        """
         with self.engine.begin() as connection:
+            if not self.is_sqlite:
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             command.upgrade(self._alembic(connection), "head")
 
     def revision(self) -> tuple[str | None, str]:
