@@ -9,12 +9,7 @@ fixed in the markup.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-import time
-import urllib.request
 import zipfile
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -28,7 +23,7 @@ from app.store import Store
 from app.store.identity import create_account
 from app.store.models import ReviewCard
 from tests.conftest import ROOT, solution
-from tests.test_browser import _free_port
+from tests.test_browser import running_server
 from tests.test_history_page import browser, new_page, replace_code  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.browser
@@ -50,7 +45,6 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path) -> Iterator[str]:
-    port = _free_port()
     log_path = tmp_path_factory.mktemp("axe-server") / "server.log"
     env = {
         **os.environ,
@@ -59,34 +53,8 @@ def server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path) -> Iterator
         "SHOUSI_DATA_DIR": str(data_dir),
     }
     env.pop("SHOUSI_DATABASE_URL", None)
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"server did not start; its log:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
-                    if json.load(response)["workers_ready"] >= 1:
-                        break
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.3)
+    with running_server(log_path, env) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest.fixture

@@ -11,6 +11,8 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -27,11 +29,11 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def running_server(log_path: Path, env: dict[str, str]) -> Iterator[str]:
+    """`shousi serve` on a free port with this environment, until its first worker is
+    warm; its URL. Stopped when the block ends; its log is shown if it never starts."""
     port = _free_port()
-    log_path = tmp_path_factory.mktemp("server") / "server.log"
-    env = {**os.environ, "SHOUSI_WORKERS": "2", "SHOUSI_LOG_LEVEL": "warning"}
     with open(log_path, "w") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "app", "serve", "--port", str(port)],
@@ -60,6 +62,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.wait(timeout=15)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    log_path = tmp_path_factory.mktemp("server") / "server.log"
+    env = {**os.environ, "SHOUSI_WORKERS": "2", "SHOUSI_LOG_LEVEL": "warning"}
+    with running_server(log_path, env) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

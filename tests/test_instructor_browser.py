@@ -4,12 +4,9 @@ context starts the set and solves it; the instructor sees the verdict in the set
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,8 +16,8 @@ import pytest
 from app.problems.scaffold import scaffold
 from tests.conftest import ROOT
 from tests.test_browser import (
-    _free_port,
     browser,  # noqa: F401 - the fixture
+    running_server,
 )
 
 pytestmark = pytest.mark.browser
@@ -29,7 +26,6 @@ PASSWORD = "correct horse battery"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
     folder = tmp_path_factory.mktemp("instructor-server")
     env = {**os.environ, "SHOUSI_WORKERS": "2", "SHOUSI_DATA_DIR": str(folder / "data")}
     env.pop("SHOUSI_DATABASE_URL", None)
@@ -40,32 +36,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         input=PASSWORD, text=True, cwd=ROOT, env=env, capture_output=True, check=False,
     )  # fmt: skip
     assert made.returncode == 0, made.stderr
-    log_path = folder / "server.log"
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--port", str(port)],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"server did not start; its log:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
-                    if json.load(response)["workers_ready"] >= 1:
-                        break
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.3)
+    with running_server(folder / "server.log", env) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def _archive(tmp_path: Path) -> Path:
