@@ -3,19 +3,14 @@ real browser against a real server with a data directory of its own."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
 
-from tests.conftest import ROOT, solution
-from tests.test_browser import _free_port
+from tests.conftest import solution
+from tests.test_browser import running_server
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -26,7 +21,6 @@ WRONG = "import numpy as np\n\n\ndef causal_mask(n):\n    return np.zeros((n, n)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
     folder = tmp_path_factory.mktemp("history-server")
     log_path = folder / "server.log"
     env = {
@@ -36,34 +30,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "SHOUSI_DATA_DIR": str(folder / "data"),
     }
     env.pop("SHOUSI_DATABASE_URL", None)
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"server did not start; its log:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
-                    if json.load(response)["workers_ready"] >= 1:
-                        break
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.3)
+    with running_server(log_path, env) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest.fixture(scope="module")

@@ -4,14 +4,8 @@ and watch the counts change without a reload."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,18 +15,12 @@ from sqlalchemy import update
 
 from app.store import Store
 from app.store.models import ReviewCard
-from tests.conftest import ROOT
+from tests.test_browser import running_server
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 FIRST, SECOND = "why-scale-sqrt-dk", "kv-cache-what-and-why"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +30,6 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path) -> Iterator[str]:
-    port = _free_port()
     log_path = tmp_path_factory.mktemp("review-server") / "server.log"
     env = {
         **os.environ,
@@ -51,34 +38,8 @@ def server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path) -> Iterator
         "SHOUSI_DATA_DIR": str(data_dir),
     }
     env.pop("SHOUSI_DATABASE_URL", None)
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"server did not start; its log:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
-                    if json.load(response)["workers_ready"] >= 1:
-                        break
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.3)
+    with running_server(log_path, env) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest.fixture(scope="module")
