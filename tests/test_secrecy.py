@@ -15,8 +15,10 @@ from app.sandbox.pool import SandboxPool
 from graders.result import Verdict
 from tests.conftest import solution
 
-# Prints, warns and raises with the inputs of every case; on the last one it also returns
-# a value of a class named after them. None of it may come back for a hidden case.
+# Prints and warns with the inputs of every case, raises with them on the 1-D case, and
+# returns a value of a class named after them on 3-D and larger inputs. None of it may come
+# back for a hidden case. Each trigger is the shape, never a drawn value, so every fresh
+# draw of the hidden cases meets all three.
 LEAKER = """
 import warnings
 import numpy as np
@@ -28,7 +30,7 @@ def softmax(x, axis=-1):
     digits = "_".join(f"{v:.6f}" for v in np.ravel(x)[:4]).replace("-", "m").replace(".", "p")
     print("LEAK-PRINT", digits)
     warnings.warn("LEAK-WARN " + digits, RuntimeWarning)
-    if np.ravel(x)[0] < 0:
+    if x.ndim == 1:
         raise ValueError("LEAK-RAISE " + digits)
     if x.ndim >= 3:
         return type("LEAK_TYPE_" + digits, (Carrier,), {})()
