@@ -76,6 +76,12 @@ class Settings(BaseSettings):
         description="Key that signs session cookies. Unset: one is made on first start and "
         "kept in the database, so every replica shares it.",
     )
+    forwarded_allow_ips: str = Field(
+        "127.0.0.1",
+        description="Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: "
+        "addresses or networks, comma-separated, or * for any peer. A request through one "
+        "of them counts against the forwarded client's limits, not the proxy's.",
+    )
     cookie_secure: bool = Field(
         False, description="Send cookies over HTTPS only (set it when served behind TLS)."
     )

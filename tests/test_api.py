@@ -1,11 +1,15 @@
 """The JSON API through the ASGI app: the contract others build on."""
 
 import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.conftest import solution
+from app.settings import Settings
+from app.web import create_app
+from tests.conftest import TEST_LIMITS, solution
 from tests.test_grading import CORE
 
 # The contract table of the foundation issue: id -> (framework, entry point, kind).
@@ -187,3 +191,28 @@ def test_problem_detail_says_what_is_checked_beyond_equality(client: TestClient)
     assert checks["gradients"]["atol"] > 0
     plain = client.get("/api/problems/causal-mask").json()["checks"]
     assert plain == {"properties": [], "gradients": None, "case_tolerances": []}
+
+
+def test_readyz_is_503_until_start_up_is_done_then_stays_ready(tmp_path: Path) -> None:
+    settings = Settings(workers=1, data_dir=tmp_path, **TEST_LIMITS)
+    with TestClient(create_app(settings)) as fresh:
+        answers = []
+        deadline = time.monotonic() + 120
+        while (answer := fresh.get("/readyz")).status_code != 200:
+            assert time.monotonic() < deadline, answer.json()
+            answers.append(answer)
+            time.sleep(0.1)
+        # Before: a 503 that says what is missing and when to ask again.
+        assert answers, "a cold server is not ready at once: its worker is still starting"
+        assert all(a.status_code == 503 and a.headers["retry-after"] == "2" for a in answers)
+        assert answers[0].json()["ready"] is False and "workers_ready" in answers[0].json()
+        health = fresh.get("/healthz").json()
+        assert health["workers_ready"] >= 1
+        assert health["hidden_draws"]["ready"] >= health["hidden_draws"]["wanted"]
+        # After: ready, even while its only worker is busy grading.
+        slow = "import time\ndef softmax(x, axis=-1):\n    time.sleep(1.5)\n    return x\n"
+        with ThreadPoolExecutor(1) as background:
+            grading = background.submit(submit, fresh, "softmax", slow)
+            time.sleep(0.5)
+            assert fresh.get("/readyz").json() == {"ready": True}
+            assert grading.result().status_code == 200

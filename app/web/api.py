@@ -127,6 +127,20 @@ async def healthz(pool: PoolDep, bank: BankDep) -> dict[str, Any]:
     }
 
 
+@router.get("/readyz")
+async def readyz(request: Request, pool: PoolDep) -> JSONResponse:
+    """Start-up is done: a sandbox worker is warm and the first hidden cases are drawn (503
+    until then). Once ready, it stays ready: busy workers are load, not a fault."""
+    state = request.app.state
+    if not getattr(state, "started", False):
+        draws = FRESH.readiness()
+        state.started = pool.ready_workers >= 1 and draws["ready"] >= draws["wanted"]
+        if not state.started:
+            body = {"ready": False, "workers_ready": pool.ready_workers, "hidden_draws": draws}
+            return JSONResponse(body, status_code=503, headers={"Retry-After": "2"})
+    return JSONResponse({"ready": True})
+
+
 @router.get("/api/problems")
 async def list_problems(bank: BankDep) -> list[dict[str, Any]]:
     """Every problem, in display order."""

@@ -38,6 +38,8 @@ def server_options(settings: Settings) -> dict[str, Any]:
         "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
         "limit_concurrency": MAX_CONNECTIONS,
         "timeout_keep_alive": 5,
+        "proxy_headers": True,
+        "forwarded_allow_ips": settings.forwarded_allow_ips,
     }
 
 
