@@ -3,17 +3,24 @@
     .venv/bin/pip install -e '.[bench]'        # Locust
     apt-get install -y nginx postgresql        # the proxy and the database (Debian)
     .venv/bin/python benchmarks/load.py [--users 200] [--minutes 5] [--replicas 3]
-        [--kill-after SECONDS] [--json out.json]
+        [--kill-after SECONDS] [--json out.json] [--compose]
 
-Starts, all on this machine and reached only through 127.0.0.1:
-- a throwaway PostgreSQL cluster (tests/postgres.py: a unix socket in a temporary folder,
-  fsync off, removed afterwards);
-- N replicas of `shousi serve`, one sandbox worker each, every one on that database;
-- nginx in front of them (round robin; a replica that refuses connections is skipped);
-then Locust (as a library, headless) runs the candidates for the given time. Each loads the
+Two deployments, both reached only through 127.0.0.1:
+- native (the default): a throwaway PostgreSQL cluster (tests/postgres.py: a unix socket in a
+  temporary folder, fsync off, removed afterwards), N replicas of `shousi serve` with one
+  sandbox worker each, every one on that database, and nginx in front of them (round robin;
+  a replica that refuses connections is skipped);
+- --compose: the shipped deploy/compose/docker-compose.yml, `up --scale app=N` under a project
+  name of its own on a free port, torn down with its volume at the end. Its images must be
+  built first (`docker compose build` there, see the README); `docker compose` or Debian's
+  `docker-compose` is used, whichever is installed.
+Then Locust (as a library, headless) runs the candidates for the given time. Each loads the
 problem list and a problem page, then loops: read a problem, Run, Submit (right or wrong
 code), look at the history, with 2-6 s of thinking between steps. With --kill-after, one
 replica is killed (SIGKILL, with its workers) that many seconds in.
+
+Every simulated candidate comes from 127.0.0.1, so the per-client share of gradings
+(SHOUSI_CLIENT_LIMIT) is raised for the run: otherwise they would be one client.
 
 It prints requests per second and p50/p95/p99 per endpoint, the status codes (5xx apart;
 429/503 are the overload answers and must carry Retry-After), and then, once the replicas
@@ -35,6 +42,8 @@ import contextlib
 import json
 import os
 import random
+import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -189,10 +198,10 @@ def start_replicas(count: int, url: str, base: Path) -> list[subprocess.Popen]:
     return replicas
 
 
-def wait_ready(url: str, process: subprocess.Popen, seconds: float = 240) -> None:
+def wait_ready(url: str, process: subprocess.Popen | None, seconds: float = 240) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if process.poll() is not None:
+        if process is not None and process.poll() is not None:
             raise SystemExit(f"a replica exited while starting ({url})")
         try:
             with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
@@ -211,14 +220,6 @@ def kill_group(process: subprocess.Popen, sig: int = signal.SIGKILL) -> None:
         os.killpg(process.pid, sig)
 
 
-def submission_statuses(url: str) -> dict[str, int]:
-    import psycopg
-
-    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://")) as conn:
-        rows = conn.execute("SELECT status, count(*) FROM submissions GROUP BY status").fetchall()
-    return {status: count for status, count in rows}
-
-
 def percentile_row(entry) -> dict:  # noqa: ANN001
     return {
         "requests": entry.num_requests,
@@ -230,6 +231,185 @@ def percentile_row(entry) -> dict:  # noqa: ANN001
     }
 
 
+class Native:
+    """A throwaway PostgreSQL cluster, N `shousi serve` processes and nginx, all native."""
+
+    def __init__(self, replicas: int) -> None:
+        self.count = replicas
+        self.cluster = None
+        self.replicas: list[subprocess.Popen] = []
+        self.proxy: subprocess.Popen | None = None
+
+    def start(self) -> str:
+        nginx = shutil.which("nginx") or (
+            "/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else ""
+        )
+        if not nginx:
+            raise SystemExit("nginx is needed (Debian: apt-get install -y nginx)")
+        cluster = start_cluster()
+        if isinstance(cluster, str):
+            raise SystemExit(f"PostgreSQL: {cluster}")
+        self.cluster = cluster
+        base = Path(tempfile.mkdtemp(prefix="shousi-load-"))
+        base.chmod(0o755)  # nginx's workers run as another user
+        self.database = cluster.url(cluster.create_database())
+        self.replicas = start_replicas(self.count, self.database, base)
+        port = free_port()
+        servers = "\n".join(
+            f"        server 127.0.0.1:{r.port} max_fails=1 fail_timeout=10s;"  # type: ignore[attr-defined]
+            for r in self.replicas
+        )
+        (base / "nginx.conf").write_text(NGINX_CONF.format(base=base, servers=servers, port=port))
+        self.proxy = subprocess.Popen(
+            [nginx, "-c", str(base / "nginx.conf"), "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL,
+            stderr=open(base / "nginx.log", "w"),  # noqa: SIM115
+        )
+        host = f"http://127.0.0.1:{port}"
+        wait_ready(host, self.proxy, 30)
+        return host
+
+    def kill_one(self) -> str:
+        kill_group(self.replicas[-1])
+        return f"replica-{len(self.replicas)}"
+
+    def statuses(self) -> dict[str, int]:
+        import psycopg
+
+        url = self.database.replace("postgresql+psycopg://", "postgresql://")
+        with psycopg.connect(url) as conn:
+            rows = conn.execute(
+                "SELECT status, count(*) FROM submissions GROUP BY status"
+            ).fetchall()
+        return {status: count for status, count in rows}
+
+    def stop(self) -> None:
+        if self.proxy is not None:
+            self.proxy.terminate()
+        for process in self.replicas:
+            kill_group(process, signal.SIGTERM)
+        for process in self.replicas:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                kill_group(process)
+        if self.cluster is not None:
+            self.cluster.stop()
+
+
+class Compose:
+    """The shipped deploy/compose/docker-compose.yml: PostgreSQL, N app replicas, nginx."""
+
+    FILE = ROOT / "deploy" / "compose" / "docker-compose.yml"
+
+    def __init__(self, replicas: int) -> None:
+        self.count = replicas
+        self.project = f"shousi-load-{os.getpid()}"
+        if (
+            shutil.which("docker")
+            and subprocess.run(["docker", "compose", "version"], capture_output=True).returncode
+            == 0
+        ):
+            self.tool = ["docker", "compose"]
+        elif shutil.which("docker-compose"):
+            self.tool = ["docker-compose"]
+        else:
+            raise SystemExit("docker compose (or Debian's docker-compose) is needed")
+        self.port = free_port()
+        self.env = {
+            **os.environ,
+            "SHOUSI_HTTP_PORT": f"127.0.0.1:{self.port}",
+            "SHOUSI_DB_PASSWORD": secrets.token_hex(16),
+            "SHOUSI_WORKERS": "1",
+            "SHOUSI_CLIENT_LIMIT": "1000",
+        }
+
+    def _compose(self, *args: str, **kwargs) -> subprocess.CompletedProcess:  # noqa: ANN003
+        command = [*self.tool, "-f", str(self.FILE), "-p", self.project, *args]
+        return subprocess.run(command, env=self.env, text=True, **kwargs)
+
+    def _app_containers(self) -> list[str]:
+        """The app replicas' running containers (`compose ps -q` lists stopped ones too)."""
+        listed = subprocess.run(
+            ["docker", "ps", "-q", "--no-trunc"]
+            + ["--filter", f"label=com.docker.compose.project={self.project}"]
+            + ["--filter", "label=com.docker.compose.service=app"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        return sorted(listed.split())
+
+    def start(self) -> str:
+        self._compose("up", "-d", "--no-build", "--scale", f"app={self.count}", check=True)
+        deadline = time.monotonic() + 300
+        for n in range(1, self.count + 1):
+            # Each replica's own /readyz, asked inside its container: no container address
+            # is reached from here.
+            probe = (
+                "import urllib.request; "
+                "urllib.request.urlopen('http://127.0.0.1:8000/readyz', timeout=3)"
+            )
+            while (
+                self._compose(
+                    "exec",
+                    "-T",
+                    "--index",
+                    str(n),
+                    "app",
+                    "python",
+                    "-c",
+                    probe,
+                    capture_output=True,
+                ).returncode
+                != 0
+            ):
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"app replica {n} did not become ready in 300 s")
+                time.sleep(2)
+        host = f"http://127.0.0.1:{self.port}"
+        wait_ready(host, None, 60)
+        return host
+
+    def kill_one(self) -> str:
+        victim = self._app_containers()[-1]
+        subprocess.run(["docker", "kill", victim], check=True, capture_output=True)
+        return f"app container {victim[:12]}"
+
+    def statuses(self) -> dict[str, int]:
+        query = "SELECT status, count(*) FROM submissions GROUP BY status"
+        out = self._compose(
+            "exec",
+            "-T",
+            "db",
+            "psql",
+            "-h",
+            "/tmp",
+            "-U",
+            "shousi",
+            "-d",
+            "shousi",
+            "-At",
+            "-F",
+            " ",
+            "-c",
+            query,
+            capture_output=True,
+            check=True,
+        ).stdout
+        return {status: int(count) for status, count in (ln.split() for ln in out.splitlines())}
+
+    def running_apps(self) -> int:
+        return len(self._app_containers())
+
+    def stop(self) -> None:
+        logs = self._compose("logs", "--no-color", "proxy", capture_output=True).stdout
+        errors = [line for line in logs.splitlines() if "[error]" in line]
+        if errors:
+            print(f"nginx logged {len(errors)} errors; the last: {errors[-1]}", flush=True)
+        self._compose("down", "-v", "--remove-orphans", capture_output=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=200)
@@ -237,40 +417,16 @@ def main() -> None:
     parser.add_argument("--replicas", type=int, default=3)
     parser.add_argument("--spawn-rate", type=float, default=20.0, help="users started per s")
     parser.add_argument("--kill-after", type=float, default=None, help="seconds; kill one")
+    parser.add_argument("--compose", action="store_true", help="run deploy/compose instead")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     if not 1 <= args.minutes <= 30 or not 1 <= args.users <= 1000:
         raise SystemExit("--minutes is 1-30 and --users 1-1000: this test must stop by itself")
-    nginx = subprocess.run(["which", "nginx"], capture_output=True, text=True).stdout.strip() or (
-        "/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else ""
-    )
-    if not nginx:
-        raise SystemExit("nginx is needed (Debian: apt-get install -y nginx)")
-    cluster = start_cluster()
-    if isinstance(cluster, str):
-        raise SystemExit(f"PostgreSQL: {cluster}")
-    base = Path(tempfile.mkdtemp(prefix="shousi-load-"))
-    base.chmod(0o755)  # nginx's workers run as another user
-    replicas: list[subprocess.Popen] = []
-    proxy = None
+    deployment = Compose(args.replicas) if args.compose else Native(args.replicas)
     try:
-        database = cluster.url(cluster.create_database())
         started = time.monotonic()
-        replicas = start_replicas(args.replicas, database, base)
+        host = deployment.start()
         print(f"{args.replicas} replicas ready in {time.monotonic() - started:.0f} s", flush=True)
-        port = free_port()
-        servers = "\n".join(
-            f"        server 127.0.0.1:{r.port} max_fails=1 fail_timeout=10s;"  # type: ignore[attr-defined]
-            for r in replicas
-        )
-        (base / "nginx.conf").write_text(NGINX_CONF.format(base=base, servers=servers, port=port))
-        proxy = subprocess.Popen(
-            [nginx, "-c", str(base / "nginx.conf"), "-g", "daemon off;"],
-            stdout=subprocess.DEVNULL,
-            stderr=open(base / "nginx.log", "w"),  # noqa: SIM115
-        )
-        host = f"http://127.0.0.1:{port}"
-        wait_ready(host, proxy, 30)
 
         env = Environment(user_classes=[Candidate], host=host, events=events)
         runner = env.create_local_runner()
@@ -279,9 +435,9 @@ def main() -> None:
         killed_at = None
         if args.kill_after is not None:
             gevent.sleep(args.kill_after)
-            kill_group(replicas[-1])
+            victim = deployment.kill_one()
             killed_at = args.kill_after
-            print(f"killed replica-{len(replicas)} at {killed_at:.0f} s", flush=True)
+            print(f"killed {victim} at {killed_at:.0f} s", flush=True)
             gevent.sleep(max(0.0, seconds - args.kill_after))
         else:
             gevent.sleep(seconds)
@@ -291,11 +447,12 @@ def main() -> None:
         total = percentile_row(stats.total)
         # Let a live replica pick up what the killed one was grading.
         deadline = time.monotonic() + (RECOVERY_SECONDS if killed_at is not None else 10)
-        statuses = submission_statuses(database)
+        statuses = deployment.statuses()
         while statuses.get("pending") and time.monotonic() < deadline:
             time.sleep(2)
-            statuses = submission_statuses(database)
+            statuses = deployment.statuses()
         report = {
+            "deployment": "compose" if args.compose else "native",
             "users": args.users,
             "minutes": args.minutes,
             "replicas": args.replicas,
@@ -312,20 +469,13 @@ def main() -> None:
             "connection_errors": STATUS.get(0, 0),
             "submissions_by_status": statuses,
         }
+        if isinstance(deployment, Compose):
+            report["app_containers_running_at_end"] = deployment.running_apps()
         print(json.dumps(report, indent=2))
         if args.json:
             args.json.write_text(json.dumps(report, indent=2) + "\n")
     finally:
-        if proxy is not None:
-            proxy.terminate()
-        for process in replicas:
-            kill_group(process, signal.SIGTERM)
-        for process in replicas:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                kill_group(process)
-        cluster.stop()
+        deployment.stop()
 
 
 if __name__ == "__main__":
