@@ -212,8 +212,9 @@ def variant_outputs(problem: Problem, case: Case, state: dict | None) -> dict[st
     return outputs
 
 
-def _prepare(problem: Problem, cases: list[Case]) -> list[PreparedCase]:
-    """Reference outputs (and gradients) for `cases`; the mistakes' outputs wait until asked."""
+def prepare_here(problem: Problem, cases: list[Case]) -> list[PreparedCase]:
+    """Reference outputs (and gradients) for `cases`, in this process; the mistakes' outputs
+    wait until asked."""
     prepared: list[PreparedCase] = []
     for case in cases:
         expected, state, weights = _reference_run(problem, case)
@@ -269,8 +270,23 @@ def prepared_cases(problem: Problem) -> list[PreparedCase]:
     """
     with _prepare_lock:
         if problem._prepared is None:
-            problem._prepared = _prepare(problem, list(problem.build_cases()))
+            if problem.hosted:
+                from app.problems.host import BACKGROUND
+
+                problem._prepared = BACKGROUND.call("fixed", problem.path)
+            else:
+                problem._prepared = prepare_here(problem, list(problem.build_cases()))
         return problem._prepared
+
+
+def _draw(problem: Problem, *, background: bool) -> list[PreparedCase]:
+    """A fresh draw of the hidden cases, prepared; an uploaded problem's in its own process."""
+    seed = secrets.randbits(40)
+    if problem.hosted:
+        from app.problems.host import BACKGROUND, INTERACTIVE
+
+        return (BACKGROUND if background else INTERACTIVE).call("draw", problem.path, seed)
+    return prepare_here(problem, fresh_hidden_cases(problem, seed))
 
 
 def takes_seed(problem: Problem) -> bool:
@@ -359,7 +375,13 @@ class FreshCases:
                 self._wake.notify()
                 return cases
         # Nothing drawn yet for this problem (the first submission): draw on the spot.
-        cases = _prepare(problem, fresh_hidden_cases(problem, secrets.randbits(40)))
+        try:
+            cases = _draw(problem, background=False)
+        except Exception:
+            with self._wake:  # forget it until it is asked for again: it holds no draws
+                if self._problems.get(problem.id) is problem and not self._draws[problem.id]:
+                    del self._problems[problem.id], self._draws[problem.id]
+            raise
         with self._wake:
             self._adopt(problem)
             self._draws[problem.id].append(cases)
@@ -426,7 +448,7 @@ class FreshCases:
                 if self._stopping:
                     return
             try:
-                cases = _prepare(problem, fresh_hidden_cases(problem, secrets.randbits(40)))
+                cases = _draw(problem, background=True)
             except Exception:  # noqa: BLE001 - one broken problem must not stop the others
                 log.exception("fresh hidden cases of %s could not be prepared", problem.id)
                 with self._wake:
@@ -459,9 +481,19 @@ def cases_for(problem: Problem, mode: str) -> list[PreparedCase]:
 def prepare_custom(problem: Problem, case: Case) -> PreparedCase:
     """A one-off case from a candidate's own inputs, with the reference's outputs.
 
-    The inputs must already be validated and small: the reference runs here, in the trusted
-    process. An input the reference itself rejects raises (the caller reports it as a 422).
+    The inputs must already be validated and small: the reference runs in the trusted
+    process (an uploaded problem's in its own, app.problems.host). An input the reference
+    itself rejects raises (the caller reports it as a 422).
     """
+    if problem.hosted:
+        from app.problems.host import INTERACTIVE
+
+        return INTERACTIVE.call("custom", problem.path, case)
+    return prepare_custom_here(problem, case)
+
+
+def prepare_custom_here(problem: Problem, case: Case) -> PreparedCase:
+    """`prepare_custom` in this process."""
     expected, state, weights = _reference_run(problem, case)
     return PreparedCase(case, case_wire(problem, case, state), expected, {}, weights, None)
 

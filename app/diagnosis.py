@@ -10,6 +10,7 @@ matched exactly on the wrong cases. A submission that fits nothing gets no tag.
 from __future__ import annotations
 
 import itertools
+import logging
 import math
 from typing import Any
 
@@ -22,6 +23,7 @@ from graders.compare import ReturnSpec, close, matches
 from graders.families import FAMILIES, Explanation, Family, Member, Text
 from reference_impl.knobs import turned
 
+log = logging.getLogger("shousi.diagnosis")
 ALWAYS = ("low_precision",)  # families every problem with float outputs has
 # masked_fill with -1e9 or -inf, torch.where, an additive mask: the same numbers except where
 # every entry a softmax normalises is blocked, which each form fills its own way. Weights
@@ -262,11 +264,25 @@ def _wrong(problem: Problem, cases: list, messages: list[dict | None]) -> list[t
     return wrong
 
 
-def diagnose(problem: Problem, cases: list, messages: list[dict | None]) -> list[Explanation]:
-    """The known mistakes that explain every case the submission got wrong."""
+def diagnose(
+    problem: Problem, cases: list, messages: list[dict | None], *, here: bool = False
+) -> list[Explanation]:
+    """The known mistakes that explain every case the submission got wrong.
+
+    An uploaded problem's reference and mistakes run in its own process (app.problems.host),
+    unless `here` (that process itself); if they fail there, nothing is named.
+    """
     wrong = _wrong(problem, cases, messages)
     if not wrong:
         return []
+    if problem.hosted and not here:
+        from app.problems.host import INTERACTIVE, HostError
+
+        try:
+            return INTERACTIVE.call("diagnose", problem.path, cases, messages)
+        except HostError as exc:
+            log.warning("%s: no diagnosis: %s", problem.id, exc)
+            return []
     passed_any = len(wrong) < sum(1 for m in messages if m and m.get("outputs"))
     trial = CaseTrial(problem, wrong, passed_any)
     families = _families(problem)

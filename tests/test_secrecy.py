@@ -131,10 +131,10 @@ def test_a_table_of_answers_is_not_accepted(bank: Bank, pool: SandboxPool, probl
     # (samples, the fixed hidden cases, three earlier draws), with the reference's answers
     # to six significant digits, as /custom would give them.
     known = list(prepared_cases(problem))
-    from app.cases import _prepare
+    from app.cases import prepare_here
 
     for seed in (1, 2, 3):
-        known += _prepare(problem, fresh_hidden_cases(problem, seed))
+        known += prepare_here(problem, fresh_hidden_cases(problem, seed))
     table = {
         _key(c.case.inputs["x"]): [float(f"{v:.6g}") for v in c.expected[0].ravel()] for c in known
     }

@@ -32,6 +32,7 @@ def unpack_and_load(folder: Path, archive: bytes, sha256: str) -> Problem:
         home.mkdir(parents=True, exist_ok=True)
         unpacked.write(home, replace=True)
     problem = load_problem(target)
+    problem.hosted = True  # from now on its own code runs in a child (app.problems.host)
     prepared_cases(problem)  # the samples, with the reference's answers: once, here
     return problem
 

@@ -159,6 +159,8 @@ class Problem:
     mistake_messages: dict[str, dict[str, str]] = field(default_factory=dict)
     # fixtures.py: builders of the objects cases hand the candidate (graders.Fixture).
     fixture_source: str = ""
+    # An uploaded problem: its reference, cases and mistakes run in app.problems.host.
+    hosted: bool = False
     _fixtures: dict[str, Any] | None = field(default=None, repr=False)
     _prepared: Any = field(default=None, repr=False)
     _signature: Signature | None = field(default=None, repr=False)

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from app.cases import FRESH, prepared_cases
 from app.grading import grade_submission
 from app.problems import Bank, load_bank
+from app.problems import host as hosts
 from app.problems.archive import MAX_ARCHIVE_BYTES
 from app.problems.live import LiveProblems
 from app.qa import load_deck
@@ -147,6 +148,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             live.stop()
+            hosts.BACKGROUND.close()
+            hosts.INTERACTIVE.close()
             recovery.stop()
             stop_warming.set()
             warmer.join(timeout=30)

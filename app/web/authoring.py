@@ -208,7 +208,10 @@ def _preview_problem(request: Request, problem_id: str) -> Any:
     key = (problem_id, sha)
     if key not in _previews:
         folder = Path(request.app.state.settings.data_dir) / "authored" / "preview"
-        _previews[key] = unpack_and_load(folder, archive, sha)
+        try:
+            _previews[key] = unpack_and_load(folder, archive, sha)
+        except Exception as exc:  # noqa: BLE001 - the author is told why, in the answer
+            raise HTTPException(422, f"the problem cannot be shown: {exc}") from None
     return _previews[key]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
@@ -12,12 +13,15 @@ from fastapi import Depends, HTTPException, Request
 
 from app.grading import grade_submission
 from app.problems import Bank, Problem
+from app.problems.host import HostError
 from app.qa import Deck
 from app.sandbox.pool import SandboxBusy, SandboxFailure, SandboxPool
 from app.settings import Settings
 from app.store import history as stored
 from app.store import mock, review
 from graders.result import GradeResult
+
+log = logging.getLogger("shousi.grading")
 
 RETRY_AFTER_SECONDS = 2
 T = TypeVar("T")
@@ -116,6 +120,15 @@ async def run_limited(request: Request, work: Callable[[], T]) -> T:
         raise HTTPException(
             503,
             "the grader failed while running this submission; please submit again",
+            headers=retry,
+        ) from None
+    except HostError as exc:
+        # An uploaded problem's own code failed drawing its hidden cases: not the code's fault.
+        log.warning("%s", exc)
+        raise HTTPException(
+            503,
+            f"this problem could not prepare its hidden cases ({exc}); please submit again "
+            "later, and tell its author if it keeps happening",
             headers=retry,
         ) from None
     finally:

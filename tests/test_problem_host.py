@@ -1,0 +1,214 @@
+"""A published upload's own code (reference, cases, mistakes) runs in a child process with a
+time and memory limit, never in the server: a draw that hangs or allocates 50 GB, a custom
+input the reference chokes on, are contained and named, and the server goes on."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.custom import CustomInputError, parse_custom, run_custom
+from app.grading import grade_submission
+from app.problems import host
+from app.problems.live import unpack_and_load
+from app.problems.scaffold import scaffold
+from app.sandbox.pool import SandboxPool
+
+RIGHT = "def {entry}(x):\n    return 2.0 * x\n"
+# The reference and the one known mistake note the process they run in.
+REFERENCE = """import os
+import numpy as np
+
+
+def {entry}(x):
+    with open({log!r}, "a") as log:
+        log.write(f"reference {{os.getpid()}}\\n")
+    return 2.0 * x
+"""
+MISTAKES = """import os
+
+
+def forgot_the_factor(x):
+    with open({log!r}, "a") as log:
+        log.write(f"mistake {{os.getpid()}}\\n")
+    return x
+
+
+MISTAKES = {{"forgot_the_factor": forgot_the_factor}}
+MESSAGES = {{"forgot_the_factor": {{"en": "x was not doubled", "zh": "x 没有乘以 2"}}}}
+"""
+
+
+def _problem(tmp_path: Path, problem_id: str, kind: str = "function", **files: str):  # noqa: ANN202
+    """The problem as a replica serves it once published: unpacked from its archive."""
+    framework = "numpy" if kind == "function" else "torch"
+    folder = scaffold(tmp_path / "src", problem_id, framework, kind)
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path in sorted(folder.iterdir()):
+            archive.write(path, path.name)
+    data = buffer.getvalue()
+    return unpack_and_load(tmp_path / "served", data, hashlib.sha256(data).hexdigest())
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Short limits, and hosts of this test's own, stopped at its end."""
+    monkeypatch.setitem(host.SECONDS, "draw", 8.0)
+    monkeypatch.setitem(host.SECONDS, "custom", 8.0)
+    for name in ("BACKGROUND", "INTERACTIVE"):
+        monkeypatch.setattr(host, name, host.ProblemHost(name.lower()))
+    yield
+    host.BACKGROUND.close()
+    host.INTERACTIVE.close()
+
+
+def _pids(log: Path) -> dict[str, set[int]]:
+    seen: dict[str, set[int]] = {}
+    for line in log.read_text().splitlines():
+        who, pid = line.split()
+        seen.setdefault(who, set()).add(int(pid))
+    return seen
+
+
+def test_an_upload_s_code_runs_only_outside_the_server(
+    tmp_path: Path, pool: SandboxPool, quick: None
+) -> None:
+    log = tmp_path / "pids.log"
+    log.touch()
+    problem = _problem(
+        tmp_path,
+        "hosted-op",
+        **{
+            "reference.py": REFERENCE.format(entry="hosted_op", log=str(log)),
+            "mistakes.py": MISTAKES.format(log=str(log)),
+        },
+    )
+    assert problem.hosted
+    right = grade_submission(
+        problem=problem, code=RIGHT.format(entry="hosted_op"), mode="submit", pool=pool
+    )
+    assert right.accepted, right.message
+    assert any(case.hidden for case in right.cases)
+    wrong = grade_submission(
+        problem=problem, code="def hosted_op(x):\n    return x\n", mode="submit", pool=pool
+    )
+    assert wrong.verdict.value == "wrong_answer"
+    assert wrong.diagnosis == ["forgot_the_factor"]
+    assert wrong.diagnosis_texts["forgot_the_factor"]["zh"] == "x 没有乘以 2"
+    custom = parse_custom(problem, {"inputs": {"x": [[1.0, -2.0]]}})
+    ran = run_custom(
+        problem=problem, code=RIGHT.format(entry="hosted_op"), case=custom, pool=pool, wait=30
+    )
+    assert ran.accepted, ran.message
+    seen = _pids(log)
+    # Fixed cases, a fresh draw, a diagnosis and a custom input: each ran the problem's
+    # code, and none of it in this process (the server).
+    assert seen["reference"] and seen["mistake"]
+    assert os.getpid() not in seen["reference"] | seen["mistake"]
+
+
+def test_a_draw_that_never_ends_is_stopped_and_named(
+    tmp_path: Path, pool: SandboxPool, quick: None
+) -> None:
+    cases = (scaffold(tmp_path / "plain", "x", "numpy", "function") / "cases.py").read_text()
+    looping = cases.replace(
+        "    rng = np.random.default_rng(101 + seed)\n",
+        "    while seed:  # a bug: only the fixed build (seed 0) ends\n        pass\n"
+        "    rng = np.random.default_rng(101 + seed)\n",
+    )
+    assert looping != cases
+    problem = _problem(tmp_path, "loop-op", **{"cases.py": looping})
+    # The fixed cases (seed 0) are fine: the samples run as usual.
+    run = grade_submission(
+        problem=problem, code=RIGHT.format(entry="loop_op"), mode="run", pool=pool
+    )
+    assert run.accepted, run.message
+    with pytest.raises(host.HostError, match=r"took longer than 8 s \(draw\)"):
+        grade_submission(
+            problem=problem, code=RIGHT.format(entry="loop_op"), mode="submit", pool=pool
+        )
+    # The child was killed whole; the next request gets a new one.
+    assert host.INTERACTIVE._process is None
+    again = grade_submission(
+        problem=problem, code=RIGHT.format(entry="loop_op"), mode="run", pool=pool
+    )
+    assert again.accepted
+
+
+def test_a_custom_input_the_reference_chokes_on_is_a_clear_error(
+    tmp_path: Path, pool: SandboxPool, quick: None
+) -> None:
+    reference = (
+        "import numpy as np\n\n\ndef slow_op(x):\n"
+        "    while x.shape[-1] == 7:  # a bug on one width\n        pass\n"
+        "    return 2.0 * x\n"
+    )
+    problem = _problem(tmp_path, "slow-op", **{"reference.py": reference})
+    custom = parse_custom(problem, {"inputs": {"x": [[1.0] * 7]}})
+    with pytest.raises(CustomInputError, match=r"took longer than 8 s \(custom\)"):
+        run_custom(
+            problem=problem, code=RIGHT.format(entry="slow_op"), case=custom, pool=pool, wait=30
+        )
+    fine = parse_custom(problem, {"inputs": {"x": [[1.0] * 3]}})
+    ran = run_custom(
+        problem=problem, code=RIGHT.format(entry="slow_op"), case=fine, pool=pool, wait=30
+    )
+    assert ran.accepted
+
+
+@pytest.mark.hostile
+def test_a_draw_that_allocates_50_gb_is_contained_and_the_server_answers(
+    tmp_path: Path, client: TestClient, quick: None
+) -> None:
+    cases = (scaffold(tmp_path / "plain", "x", "numpy", "function") / "cases.py").read_text()
+    greedy = cases.replace(
+        "    rng = np.random.default_rng(101 + seed)\n",
+        "    if seed:  # a bug: fresh draws build a 50 GB table\n"
+        "        np.ones(50 * 10**9 // 8).sum()\n"
+        "    rng = np.random.default_rng(101 + seed)\n",
+    )
+    problem = _problem(tmp_path, "greedy-op", **{"cases.py": greedy})
+    bank = client.app.state.bank
+    bank.add(problem)
+    try:
+        sent = client.post(
+            "/api/problems/greedy-op/submissions",
+            json={"code": RIGHT.format(entry="greedy_op"), "mode": "submit"},
+        )
+        assert sent.status_code == 503 and sent.headers["retry-after"]
+        detail = sent.json()["detail"]
+        assert "could not prepare its hidden cases" in detail and "out of memory" in detail
+        # The server is unharmed: it grades, this problem's samples and other problems alike.
+        runs = client.post(
+            "/api/problems/greedy-op/submissions",
+            json={"code": RIGHT.format(entry="greedy_op"), "mode": "run"},
+        )
+        assert runs.status_code == 200 and runs.json()["verdict"] == "accepted"
+        assert client.get("/healthz").json()["status"] == "ok"
+    finally:
+        bank.remove("greedy-op")
+
+
+def test_a_torch_module_upload_is_graded_through_its_host(
+    tmp_path: Path, pool: SandboxPool, quick: None
+) -> None:
+    module = _problem(tmp_path, "hosted-block", kind="module")
+    assert module.hosted and module.meta.kind == "module"
+    reference = (module.path / "reference.py").read_text()
+    right = grade_submission(problem=module, code=reference, mode="submit", pool=pool)
+    assert right.accepted, right.message
+    assert any(case.hidden for case in right.cases)
+    starter = grade_submission(
+        problem=module, code=(module.path / "starter.py").read_text(), mode="submit", pool=pool
+    )
+    assert not starter.accepted
