@@ -26,8 +26,9 @@ PASSWORD = "correct horse battery"
 RIGHT = "def {entry}(x):\n    return 2.0 * x\n"
 
 
-def archive_of(tmp: Path, problem_id: str, **changes: str) -> bytes:
-    folder = scaffold(tmp, problem_id, "numpy", "function")
+def archive_of(tmp: Path, problem_id: str, kind: str = "function", **changes: str) -> bytes:
+    """A zip of a scaffolded problem (numpy functions, torch modules), files changed."""
+    folder = scaffold(tmp, problem_id, "numpy" if kind == "function" else "torch", kind)
     for name, text in changes.items():
         (folder / name).write_text(text)
     buffer = io.BytesIO()

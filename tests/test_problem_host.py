@@ -5,9 +5,7 @@ input the reference chokes on, are contained and named, and the server goes on."
 from __future__ import annotations
 
 import hashlib
-import io
 import os
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +18,7 @@ from app.problems import host
 from app.problems.live import unpack_and_load
 from app.problems.scaffold import scaffold
 from app.sandbox.pool import SandboxPool
+from tests.test_authoring import archive_of
 
 RIGHT = "def {entry}(x):\n    return 2.0 * x\n"
 # The reference and the one known mistake note the process they run in.
@@ -48,16 +47,16 @@ MESSAGES = {{"forgot_the_factor": {{"en": "x was not doubled", "zh": "x 没有�
 
 def _problem(tmp_path: Path, problem_id: str, kind: str = "function", **files: str):  # noqa: ANN202
     """The problem as a replica serves it once published: unpacked from its archive."""
-    framework = "numpy" if kind == "function" else "torch"
-    folder = scaffold(tmp_path / "src", problem_id, framework, kind)
-    for name, text in files.items():
-        (folder / name).write_text(text)
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for path in sorted(folder.iterdir()):
-            archive.write(path, path.name)
-    data = buffer.getvalue()
+    data = archive_of(tmp_path / "src", problem_id, kind=kind, **files)
     return unpack_and_load(tmp_path / "served", data, hashlib.sha256(data).hexdigest())
+
+
+def _cases_that_first(tmp_path: Path, bug: str) -> str:
+    """The scaffold's cases.py with `bug` run first in build_cases(seed)."""
+    cases = (scaffold(tmp_path / "plain", "x", "numpy", "function") / "cases.py").read_text()
+    start = "    rng = np.random.default_rng(101 + seed)\n"
+    assert start in cases
+    return cases.replace(start, bug + start)
 
 
 @pytest.fixture
@@ -120,13 +119,9 @@ def test_an_upload_s_code_runs_only_outside_the_server(
 def test_a_draw_that_never_ends_is_stopped_and_named(
     tmp_path: Path, pool: SandboxPool, quick: None
 ) -> None:
-    cases = (scaffold(tmp_path / "plain", "x", "numpy", "function") / "cases.py").read_text()
-    looping = cases.replace(
-        "    rng = np.random.default_rng(101 + seed)\n",
-        "    while seed:  # a bug: only the fixed build (seed 0) ends\n        pass\n"
-        "    rng = np.random.default_rng(101 + seed)\n",
+    looping = _cases_that_first(
+        tmp_path, "    while seed:  # a bug: only the fixed build (seed 0) ends\n        pass\n"
     )
-    assert looping != cases
     problem = _problem(tmp_path, "loop-op", **{"cases.py": looping})
     # The fixed cases (seed 0) are fine: the samples run as usual.
     run = grade_submission(
@@ -170,12 +165,10 @@ def test_a_custom_input_the_reference_chokes_on_is_a_clear_error(
 def test_a_draw_that_allocates_50_gb_is_contained_and_the_server_answers(
     tmp_path: Path, client: TestClient, quick: None
 ) -> None:
-    cases = (scaffold(tmp_path / "plain", "x", "numpy", "function") / "cases.py").read_text()
-    greedy = cases.replace(
-        "    rng = np.random.default_rng(101 + seed)\n",
+    greedy = _cases_that_first(
+        tmp_path,
         "    if seed:  # a bug: fresh draws build a 50 GB table\n"
-        "        np.ones(50 * 10**9 // 8).sum()\n"
-        "    rng = np.random.default_rng(101 + seed)\n",
+        "        np.ones(50 * 10**9 // 8).sum()\n",
     )
     problem = _problem(tmp_path, "greedy-op", **{"cases.py": greedy})
     bank = client.app.state.bank
