@@ -106,6 +106,7 @@ class Candidate(HttpUser):
         with self.client.post(
             f"/api/problems/{self.problem}/submissions",
             json={"code": right_code if right else wrong_code, "mode": mode},
+            headers={"Idempotency-Key": secrets.token_hex(16)},  # as app.js sends it
             name=f"POST /api/problems/[id]/submissions ({mode})",
             catch_response=True,
         ) as response:
@@ -157,8 +158,9 @@ http {{
             proxy_set_header Connection "";
             proxy_set_header Host $host;
             proxy_set_header X-Forwarded-For $remote_addr;
-            # A replica that refuses the connection is skipped: the request never reached it.
-            proxy_next_upstream error timeout;
+            # As deploy/compose/nginx.conf: a replica that fails is skipped, POSTs included
+            # (they carry an Idempotency-Key).
+            proxy_next_upstream error timeout non_idempotent;
             proxy_connect_timeout 2s;
             proxy_read_timeout 60s;
         }}

@@ -242,9 +242,17 @@
       try {
         // The JSON API keeps every attempt (history, progress, review); the result is then
         // drawn by the server from what it kept, exactly as the form post draws it.
+        // A key of its own: a proxy that resends this after a replica died mid-request
+        // gets the same submission back, never a second one.
+        const key = Array.from(crypto.getRandomValues(new Uint8Array(16)),
+          (b) => b.toString(16).padStart(2, "0")).join("");
         const response = await fetch("/api/problems/" + encodeURIComponent(id) + "/submissions", {
           method: "POST",
-          headers: { "Content-Type": "application/json", "Accept": "application/json" },
+          headers: {
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            "Idempotency-Key": key,
+          },
           body: JSON.stringify(mock ? { code: code, mode: mode, mock: mock } : { code: code, mode: mode }),
         });
         let doc = null;

@@ -100,6 +100,76 @@ def create_pending(
         return inserted.scalar_one()
 
 
+class KeyReused(ValueError):
+    """An Idempotency-Key sent again with another problem, mode or code."""
+
+
+def pending_for_key(
+    store: Store,
+    learner_id: int,
+    problem_id: str,
+    mode: str,
+    code: str,
+    instance: str,
+    request_key: str,
+    mock_id: int | None = None,
+) -> tuple[int, dict[str, Any] | None]:
+    """The submission of a request with an Idempotency-Key: (id, None) to grade it now, or
+    (id, its result document) when the same request was already graded.
+
+    The first time, it is stored as `create_pending` stores it. Sent again (a proxy retrying
+    after the replica that had it died), the same submission is found: graded, its result
+    comes back; not yet, this instance takes it over and grades it, so it is kept once.
+    Raises KeyReused when the key came with another problem, mode or code.
+    """
+    columns = (_TABLE.c.id, _TABLE.c.problem_id, _TABLE.c.mode, _TABLE.c.code)
+    for _ in range(2):  # a second look if the same request made the row in between
+        with store.session() as session:
+            connection = session.connection()
+            found = connection.execute(
+                select(*columns, _TABLE.c.status, _TABLE.c.result).where(
+                    _TABLE.c.learner_id == learner_id, _TABLE.c.request_key == request_key
+                )
+            ).first()
+            if found is not None:
+                if (found.problem_id, found.mode, found.code) != (problem_id, mode, code):
+                    raise KeyReused("this Idempotency-Key was sent with another submission")
+                if found.status == "done":
+                    return found.id, found.result
+                connection.execute(
+                    update(_TABLE)
+                    .where(_TABLE.c.id == found.id)
+                    .values(
+                        status="pending",
+                        claimed_by=instance,
+                        attempts=_TABLE.c.attempts + 1,
+                    )
+                )
+                return found.id, None
+        try:
+            with store.session() as session:
+                inserted = session.connection().execute(
+                    insert(_TABLE)
+                    .values(
+                        learner_id=learner_id,
+                        problem_id=problem_id,
+                        mode=mode,
+                        code=code,
+                        created_at=utcnow(),
+                        status="pending",
+                        claimed_by=instance,
+                        attempts=1,
+                        mock_id=mock_id,
+                        request_key=request_key,
+                    )
+                    .returning(_TABLE.c.id)
+                )
+                return inserted.scalar_one(), None
+        except IntegrityError:
+            continue
+    raise RuntimeError("a submission with this Idempotency-Key could be neither found nor made")
+
+
 def finish(
     store: Store,
     submission_id: int,

@@ -109,10 +109,14 @@ class Submission(Base):
     claimed_by: Mapped[str | None] = mapped_column(String(64))
     attempts: Mapped[int] = mapped_column(Integer, default=1)
     mock_id: Mapped[int | None] = mapped_column(ForeignKey("mock_sessions.id", ondelete="SET NULL"))
+    # The request's Idempotency-Key: the same request sent again (a proxy's retry after a
+    # replica died mid-request) finds this submission instead of making a second.
+    request_key: Mapped[str | None] = mapped_column(String(64))
 
     __table_args__ = (
         Index("ix_submissions_learner_problem", "learner_id", "problem_id", "id"),
         Index("ix_submissions_status", "status"),
+        Index("uq_submissions_learner_request_key", "learner_id", "request_key", unique=True),
     )
 
 

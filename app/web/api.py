@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -36,6 +37,7 @@ from graders.case import Case
 
 router = APIRouter(prefix="", tags=["api"])
 
+REQUEST_KEY = re.compile(r"[A-Za-z0-9._-]{1,64}")
 MAX_BODY_BYTES = 4 * MAX_CODE_BYTES  # JSON escaping can at most quadruple honest code
 # Room for the inputs too: 16384 values written out in full are well under 512 KiB.
 CUSTOM_MAX_BODY_BYTES = MAX_BODY_BYTES + 512 * 1024
@@ -197,7 +199,18 @@ async def get_editorial(problem: ProblemDep) -> dict[str, Any]:
                     }
                 }
             },
-        }
+        },
+        "parameters": [
+            {
+                "name": "Idempotency-Key",
+                "in": "header",
+                "required": False,
+                "description": "A new random key per submission (1-64 letters, digits, "
+                "'.', '_', '-'). The same request sent again with it is the same "
+                "submission: its result once graded, never a second one.",
+                "schema": {"type": "string", "maxLength": 64},
+            }
+        ],
     },
 )
 async def submit(
@@ -208,6 +221,11 @@ async def submit(
     if isinstance(parsed, str):
         return _unprocessable(parsed)
     code, mode, mock_id = parsed
+    request_key = request.headers.get("idempotency-key")
+    if request_key is not None and not REQUEST_KEY.fullmatch(request_key):
+        return _unprocessable(
+            "Idempotency-Key must be 1-64 letters, digits, '.', '_' or '-' (one per request)"
+        )
     try:
         _, submission_id, document = await grade_and_keep(
             request=request,
@@ -217,8 +235,9 @@ async def submit(
             pool=pool,
             settings=settings,
             mock_id=mock_id,
+            request_key=request_key,
         )
-    except mock.MockError as exc:
+    except (mock.MockError, stored.KeyReused) as exc:
         return _unprocessable(str(exc))
     # Already plain JSON types: skip FastAPI's generic (and slow) jsonable_encoder pass.
     # Messages follow the page's language: the language cookie, else Accept-Language.

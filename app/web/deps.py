@@ -146,7 +146,8 @@ async def grade_and_keep(
     pool: SandboxPool,
     settings: Settings,
     mock_id: int | None = None,
-) -> tuple[GradeResult, int, dict[str, Any]]:
+    request_key: str | None = None,
+) -> tuple[GradeResult | None, int, dict[str, Any]]:
     """Store a submission for the request's learner, grade it, keep its verdict:
     (result, its id, the result document as kept, both languages' messages in it).
 
@@ -154,30 +155,52 @@ async def grade_and_keep(
     busy or failed graders (the 429 and 503 of `run_limited`) leave it kept, marked not
     graded. Raises MockError when `mock_id` names no running mock interview of this problem
     of theirs.
+
+    With `request_key` (the request's Idempotency-Key), the same request sent again is the
+    same submission: already graded, its document comes back (and no GradeResult); not yet,
+    it is graded here. Raises KeyReused when the key came with another submission.
     """
     store, who = request.app.state.store, await request.state.identity.learner()
     instance = request.app.state.instance
     kept: list[int] = []
+    earlier: list[dict[str, Any]] = []  # the result of the same request, graded before
 
     def keep() -> int:
         if mock_id is not None:
             mock.open_for_submission(store, who.learner_id, mock_id, problem.id)
-        kept.append(
-            stored.create_pending(store, who.learner_id, problem.id, mode, code, instance, mock_id)
-        )
+        if request_key is None:
+            kept.append(
+                stored.create_pending(
+                    store, who.learner_id, problem.id, mode, code, instance, mock_id
+                )
+            )
+        else:
+            submission_id, document = stored.pending_for_key(
+                store, who.learner_id, problem.id, mode, code, instance, request_key, mock_id
+            )
+            kept.append(submission_id)
+            earlier.extend([document] if document is not None else [])
         return kept[0]
 
     refused = _refusal(request)
     if refused is not None:
-        await anyio.to_thread.run_sync(
-            lambda: stored.give_up(store, keep(), "not_graded", str(refused.detail))
-        )
+
+        def keep_refused() -> None:
+            submission_id = keep()
+            if not earlier:
+                stored.give_up(store, submission_id, "not_graded", str(refused.detail))
+
+        await anyio.to_thread.run_sync(keep_refused)
+        if earlier:
+            return None, kept[0], earlier[0]
         raise refused
 
-    def work() -> tuple[GradeResult, dict[str, Any]]:
+    def work() -> tuple[GradeResult | None, dict[str, Any]]:
         # Store, grade and record in one trip to a thread: each trip costs a context switch
         # or two, and this runs for every submission.
         submission_id = keep()
+        if earlier:
+            return None, earlier[0]
         started = time.perf_counter()
         result = grade_submission(
             problem=problem,
@@ -204,7 +227,7 @@ async def grade_and_keep(
     try:
         result, document = await run_limited(request, work)
     except HTTPException as exc:
-        if kept:
+        if kept and not earlier:
             why = str(exc.detail)
             await anyio.to_thread.run_sync(
                 lambda: stored.give_up(store, kept[0], "not_graded", why)
