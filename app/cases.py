@@ -14,6 +14,7 @@ import logging
 import random
 import secrets
 import threading
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ import numpy as np
 import torch
 
 from app.codec import FIXTURE_KEY, TensorArray, encode
+from app.problems.host import HostError
 from app.problems.model import Problem
 from app.sandbox.capture import SoftmaxCapture
 from graders.case import Case, Chunked, Fixture
@@ -339,6 +341,13 @@ def fresh_hidden_cases(problem: Problem, seed: int) -> list[Case]:
     return [*companions.values(), *drawn]
 
 
+FAILED_SECONDS = 60.0
+
+
+class DrawFailed(HostError):
+    """A problem's hidden cases could not be drawn a moment ago: not tried again yet."""
+
+
 class FreshCases:
     """Hidden cases drawn afresh (new seeds), kept in a small rotating set per problem.
 
@@ -358,6 +367,10 @@ class FreshCases:
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._stopping = False
+        # Problems whose last on-the-spot draw failed: (the problem, when, why). For a while
+        # their submissions fail at once, rather than each holding a grading slot as long
+        # as the failure took (an uploaded problem's draw may run to its time limit).
+        self._failed: dict[str, tuple[Problem, float, str]] = {}
 
     def draw(self, problem: Problem) -> list[PreparedCase]:
         """Fresh hidden cases for one submission to `problem`."""
@@ -375,13 +388,18 @@ class FreshCases:
                 self._wake.notify()
                 return cases
         # Nothing drawn yet for this problem (the first submission): draw on the spot.
+        failed = self._failed.get(problem.id)
+        if failed and failed[0] is problem and time.monotonic() - failed[1] < FAILED_SECONDS:
+            raise DrawFailed(f"{failed[2]}, a moment ago")
         try:
             cases = _draw(problem, background=False)
-        except Exception:
+        except Exception as exc:
             with self._wake:  # forget it until it is asked for again: it holds no draws
                 if self._problems.get(problem.id) is problem and not self._draws[problem.id]:
                     del self._problems[problem.id], self._draws[problem.id]
+                self._failed[problem.id] = (problem, time.monotonic(), str(exc))
             raise
+        self._failed.pop(problem.id, None)
         with self._wake:
             self._adopt(problem)
             self._draws[problem.id].append(cases)
@@ -395,6 +413,13 @@ class FreshCases:
         if self._problems.get(problem.id) is not problem:
             self._problems[problem.id] = problem
             self._draws[problem.id] = []
+
+    def forget(self, problem_id: str) -> None:
+        """Hold and draw no more for a problem (unpublished); a draw under way is dropped."""
+        with self._wake:
+            self._problems.pop(problem_id, None)
+            self._draws.pop(problem_id, None)
+            self._failed.pop(problem_id, None)
 
     def readiness(self) -> dict[str, int]:
         """Draws held and draws wanted, over every problem: start-up is done when equal."""

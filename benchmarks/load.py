@@ -42,6 +42,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import secrets
 import shutil
 import signal
@@ -404,11 +405,18 @@ class Compose:
     def running_apps(self) -> int:
         return len(self._app_containers())
 
-    def stop(self) -> None:
+    def proxy_errors(self) -> dict[str, int]:
+        """nginx's error lines by kind: a connect that timed out, a replica that closed the
+        connection before answering (its request then went to another), and so on."""
         logs = self._compose("logs", "--no-color", "proxy", capture_output=True).stdout
-        errors = [line for line in logs.splitlines() if "[error]" in line]
-        if errors:
-            print(f"nginx logged {len(errors)} errors; the last: {errors[-1]}", flush=True)
+        kinds: collections.Counter = collections.Counter()
+        for line in logs.splitlines():
+            found = re.search(r"\[error\] [^*]*\*\d+ (.*?) while ", line)
+            if found:
+                kinds[found.group(1)] += 1
+        return dict(kinds)
+
+    def stop(self) -> None:
         self._compose("down", "-v", "--remove-orphans", capture_output=True)
 
 
@@ -471,8 +479,14 @@ def main() -> None:
             "connection_errors": STATUS.get(0, 0),
             "submissions_by_status": statuses,
         }
+        posted = sum(row["requests"] for name, row in endpoints.items() if name.startswith("POST "))
+        # Each answered POST is one stored submission, a resent one included; a few more
+        # may be stored than answered: those still in flight when the candidates stopped.
+        report["submission_requests_answered"] = posted
+        report["submissions_stored"] = sum(statuses.values())
         if isinstance(deployment, Compose):
             report["app_containers_running_at_end"] = deployment.running_apps()
+            report["proxy_errors"] = deployment.proxy_errors()
         print(json.dumps(report, indent=2))
         if args.json:
             args.json.write_text(json.dumps(report, indent=2) + "\n")

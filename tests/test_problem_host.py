@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from app.cases import FRESH
 from app.custom import CustomInputError, parse_custom, run_custom
 from app.grading import grade_submission
 from app.problems import host
@@ -67,6 +69,8 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for name in ("BACKGROUND", "INTERACTIVE"):
         monkeypatch.setattr(host, name, host.ProblemHost(name.lower()))
     yield
+    for problem_id in ("hosted-op", "loop-op", "slow-op", "greedy-op", "hosted-block"):
+        FRESH.forget(problem_id)  # no more background draws of this test's problems
     host.BACKGROUND.close()
     host.INTERACTIVE.close()
 
@@ -134,6 +138,13 @@ def test_a_draw_that_never_ends_is_stopped_and_named(
         )
     # The child was killed whole; the next request gets a new one.
     assert host.INTERACTIVE._process is None
+    # For a minute, the next submissions fail at once instead of waiting as long again.
+    started = time.monotonic()
+    with pytest.raises(host.HostError, match=r"took longer than 8 s \(draw\), a moment ago"):
+        grade_submission(
+            problem=problem, code=RIGHT.format(entry="loop_op"), mode="submit", pool=pool
+        )
+    assert time.monotonic() - started < 4
     again = grade_submission(
         problem=problem, code=RIGHT.format(entry="loop_op"), mode="run", pool=pool
     )

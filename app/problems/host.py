@@ -146,11 +146,18 @@ class ProblemHost:
         return value
 
     def close(self) -> None:
-        """Stop the child, if one is running."""
+        """Stop the child, if one is running (a later request starts another; a child whose
+        server died ends by itself, when its requests pipe closes)."""
         with self._lock:
             if self._process is not None:
                 self._kill(self._process)
                 self._process = None
+
+    def __del__(self) -> None:
+        # A host let go of (a test's own) takes its child along.
+        with contextlib.suppress(Exception):
+            if self._process is not None:
+                self._kill(self._process)
 
 
 # The server's two hosts: background draws never wait behind a candidate's diagnosis, nor

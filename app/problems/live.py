@@ -87,6 +87,7 @@ class LiveProblems:
             changes.append(f"+{problem_id}")
         for problem_id in [p for p in self.loaded if p not in wanted]:
             self.bank.remove(problem_id)
+            FRESH.forget(problem_id)
             del self.loaded[problem_id]
             changes.append(f"-{problem_id}")
         if changes:
