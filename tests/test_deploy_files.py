@@ -5,6 +5,7 @@ a database that the app's URL reaches with its password."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import re
@@ -163,9 +164,13 @@ def test_the_database_image_s_entrypoint_makes_a_password_protected_database(
         "TMPDIR": str(tmp_path),
     }
     entrypoint = [*run_as, "/usr/bin/env", *(f"{k}={v}" for k, v in env.items())]
+    # A copy the `postgres` user can read (a clone in a private folder is not).
+    script = tmp_path / "postgres-entrypoint.sh"
+    shutil.copy(COMPOSE / "postgres-entrypoint.sh", script)
+    script.chmod(0o755)
     entrypoint += [
         "sh",
-        str(COMPOSE / "postgres-entrypoint.sh"),
+        str(script),
         "-c",
         "listen_addresses=127.0.0.1",
     ]
@@ -198,7 +203,8 @@ def test_the_database_image_s_entrypoint_makes_a_password_protected_database(
                 psycopg.connect(url.replace("s3cret", "wrong"), connect_timeout=5).close()
         finally:
             # SIGINT, the image's STOPSIGNAL: a fast shutdown, to every process of the group.
-            os.killpg(server.pid, signal.SIGINT)
+            with contextlib.suppress(ProcessLookupError):  # it may have failed already
+                os.killpg(server.pid, signal.SIGINT)
             server.wait(timeout=30)
             server.stdout.close()
         # The server shut down cleanly: it removed its pid file.

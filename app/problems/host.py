@@ -154,10 +154,13 @@ class ProblemHost:
                 self._process = None
 
     def __del__(self) -> None:
-        # A host let go of (a test's own) takes its child along.
-        with contextlib.suppress(Exception):
+        # A host let go of (a test's own) takes its child along. No module globals such as
+        # contextlib here: at interpreter exit they may already be gone.
+        try:
             if self._process is not None:
                 self._kill(self._process)
+        except Exception:  # noqa: BLE001, S110 - nothing to be done this late
+            pass
 
 
 # The server's two hosts: background draws never wait behind a candidate's diagnosis, nor
