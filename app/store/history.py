@@ -77,8 +77,12 @@ def create_pending(
     code: str,
     instance: str,
     mock_id: int | None = None,
+    request_key: str | None = None,
 ) -> int:
-    """Store a submission before it is graded (in a mock interview, if `mock_id`); its id."""
+    """Store a submission before it is graded (in a mock interview, if `mock_id`); its id.
+
+    With a `request_key` that the learner already sent, IntegrityError: `pending_for_key`
+    finds that submission instead."""
     # Core statements on the table, here and in finish: they run on every submission, and
     # the ORM's unit of work around them cost more than the database did.
     with store.session() as session:
@@ -94,6 +98,7 @@ def create_pending(
                 claimed_by=instance,
                 attempts=1,
                 mock_id=mock_id,
+                request_key=request_key,
             )
             .returning(_TABLE.c.id)
         )
@@ -147,24 +152,10 @@ def pending_for_key(
                 )
                 return found.id, None
         try:
-            with store.session() as session:
-                inserted = session.connection().execute(
-                    insert(_TABLE)
-                    .values(
-                        learner_id=learner_id,
-                        problem_id=problem_id,
-                        mode=mode,
-                        code=code,
-                        created_at=utcnow(),
-                        status="pending",
-                        claimed_by=instance,
-                        attempts=1,
-                        mock_id=mock_id,
-                        request_key=request_key,
-                    )
-                    .returning(_TABLE.c.id)
-                )
-                return inserted.scalar_one(), None
+            made = create_pending(
+                store, learner_id, problem_id, mode, code, instance, mock_id, request_key
+            )
+            return made, None
         except IntegrityError:
             continue
     raise RuntimeError("a submission with this Idempotency-Key could be neither found nor made")
