@@ -28,7 +28,10 @@ from app.problems.model import Problem
 from app.sandbox.capture import SoftmaxCapture
 from graders.case import Case, Chunked, Fixture
 
-_prepare_lock = threading.Lock()
+# One lock per problem: a slow problem (an upload's cases taking their time in the host)
+# holds up only the requests for that problem.
+_prepare_locks: dict[str, threading.Lock] = {}
+_locks_lock = threading.Lock()
 log = logging.getLogger("shousi.cases")
 
 
@@ -270,7 +273,9 @@ def prepared_cases(problem: Problem) -> list[PreparedCase]:
     that `shousi problems validate` and the tests check. A submission meets fresh hidden
     cases instead (`cases_for`).
     """
-    with _prepare_lock:
+    with _locks_lock:
+        lock = _prepare_locks.setdefault(str(problem.path), threading.Lock())
+    with lock:
         if problem._prepared is None:
             if problem.hosted:
                 from app.problems.host import BACKGROUND
@@ -293,6 +298,8 @@ def _draw(problem: Problem, *, background: bool) -> list[PreparedCase]:
 
 def takes_seed(problem: Problem) -> bool:
     """Whether the problem's build_cases(seed) can draw fresh hidden cases."""
+    if problem.hosted:
+        return problem.seeded
     try:
         parameters = inspect.signature(problem.build_cases).parameters
     except (TypeError, ValueError):
@@ -506,15 +513,14 @@ def cases_for(problem: Problem, mode: str) -> list[PreparedCase]:
 def prepare_custom(problem: Problem, case: Case) -> PreparedCase:
     """A one-off case from a candidate's own inputs, with the reference's outputs.
 
-    The inputs must already be validated and small: the reference runs in the trusted
-    process (an uploaded problem's in its own, app.problems.host). An input the reference
-    itself rejects raises (the caller reports it as a 422).
+    The inputs must already be validated and small. The reference runs in a runner of the
+    problem host (app.problems.host), every problem's, the built-in ones' too: its memory is
+    capped there, and whatever it allocates is gone with the runner, never held by the
+    server. An input the reference itself rejects raises (the caller reports it as a 422).
     """
-    if problem.hosted:
-        from app.problems.host import INTERACTIVE
+    from app.problems.host import INTERACTIVE
 
-        return INTERACTIVE.call("custom", problem.path, case)
-    return prepare_custom_here(problem, case)
+    return INTERACTIVE.call("custom", problem.path, case)
 
 
 def prepare_custom_here(problem: Problem, case: Case) -> PreparedCase:

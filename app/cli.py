@@ -40,7 +40,8 @@ def grade(
 ) -> None:
     """Grade FILE exactly as the web app does; exit 0 accepted, 1 not accepted, 2 usage."""
     from app.grading import grade_submission
-    from app.problems import load_bank
+    from app.problems.bank import BUILTIN_DIR
+    from app.problems.host import load_served
     from app.runtime import SandboxUnavailable, build_pool
     from app.sandbox.pool import WORKER_START_SECONDS, SandboxBusy, SandboxFailure
 
@@ -57,7 +58,7 @@ def grade(
         raise typer.Exit(USAGE_ERROR) from None
     pool.start(wait=False)
     try:
-        problem = load_bank(settings.problem_dirs()).get(problem_id)
+        problem = load_served(settings.problem_dirs(), BUILTIN_DIR).get(problem_id)
         if problem is None:
             typer.echo(f"unknown problem {problem_id!r}; see `shousi problems list`", err=True)
             raise typer.Exit(USAGE_ERROR)
@@ -136,9 +137,10 @@ def list_problems(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List the problems in the bank, and any folder that failed to load."""
-    from app.problems import load_bank
+    from app.problems.bank import BUILTIN_DIR
+    from app.problems.host import load_served
 
-    bank = load_bank(Settings().problem_dirs())
+    bank = load_served(Settings().problem_dirs(), BUILTIN_DIR)
     rows = [
         {
             "id": p.id,
@@ -163,15 +165,24 @@ def list_problems(
 @problems_cli.command("validate")
 def validate_problems(
     dirs: Annotated[list[Path] | None, typer.Argument(help="Problem directories.")] = None,
+    contained: Annotated[
+        bool,
+        typer.Option(
+            "--contained",
+            help="Run the problems' own code only in the contained problem host, as the "
+            "server does for uploads and SHOUSI_PROBLEMS_DIRS.",
+        ),
+    ] = False,
 ) -> None:
     """Check that each problem's reference passes, its starter fails cleanly, and every
     known mistake is caught and named; exit 1 if any problem fails a check."""
-    from app.problems import load_bank
+    from app.problems import host, load_bank
     from app.problems.validate import validate_problem
     from app.runtime import SandboxUnavailable, build_pool
 
     settings = Settings()
-    bank = load_bank(list(dirs) if dirs else settings.problem_dirs())
+    load = host.load_hosted if contained else None
+    bank = load_bank(list(dirs) if dirs else settings.problem_dirs(), load=load)
     for folder, reason in bank.errors:
         typer.echo(f"FAIL {folder}: {reason}")
     if not bank.problems and not bank.errors:
@@ -187,12 +198,26 @@ def validate_problems(
         reports = [validate_problem(problem, pool) for problem in bank.ordered()]
     finally:
         pool.close()
+        host.BACKGROUND.close()
+        host.INTERACTIVE.close()
     for report in reports:
         typer.echo(f"{'ok  ' if report.ok else 'FAIL'} {report.problem_id} ({report.path})")
         for line in report.problems:
             typer.echo(f"       problem: {line}")
         for line in report.checks if not report.ok else []:
             typer.echo(f"       ok: {line}")
+    for what, name, text in [*host.BACKGROUND.printed, *host.INTERACTIVE.printed]:
+        # Labelled and bounded (host.PRINTED_BYTES a request): never the code's raw output.
+        lines, used = [], 0
+        for line in text.splitlines():
+            if used + len(line) > 400:
+                lines.append("…")
+                break
+            lines.append(line)
+            used += len(line)
+        typer.echo(f"printed by {name}'s own code ({what}), at most 400 characters:")
+        for line in lines:
+            typer.echo(f"         | {line}")
     failed = len(bank.errors) + sum(not r.ok for r in reports)
     typer.echo(f"\n{len(reports) + len(bank.errors) - failed} valid, {failed} failed")
     raise typer.Exit(1 if failed else 0)

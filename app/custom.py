@@ -16,7 +16,7 @@ from typing import Any, Literal
 import numpy as np
 import torch
 
-from app.cases import prepare_custom
+from app.cases import prepare_custom, prepared_cases
 from app.grading import grade_custom
 from app.problems.model import Problem
 from app.sandbox.pool import SandboxPool
@@ -45,9 +45,6 @@ _TORCH_DTYPES = {
     "float32": torch.float32,
     "float64": torch.float64,
 }
-# One custom reference run at a time: it bounds the trusted process's memory, and module
-# references seed torch's global generator, which concurrent runs would interleave.
-_reference_lock = threading.Lock()
 _cases_lock = threading.Lock()
 _cases: dict[int, tuple[Problem, list[Case]]] = {}
 
@@ -138,7 +135,11 @@ def _problem_cases(problem: Problem) -> list[Case]:
     with _cases_lock:
         cached = _cases.get(id(problem))
         if cached is None or cached[0] is not problem:
-            cached = (problem, list(problem.build_cases()))
+            if problem.hosted:  # its cases.py runs only in its host: take the prepared ones
+                built = [prepared.case for prepared in prepared_cases(problem)]
+            else:
+                built = list(problem.build_cases())
+            cached = (problem, built)
             _cases[id(problem)] = cached
         return cached[1]
 
@@ -566,7 +567,9 @@ def run_custom(
     Blocking: call it off the event loop. Inputs the reference rejects, or whose outputs would
     be too large to show, raise CustomInputError.
     """
-    with _reference_lock, np.errstate(all="ignore"):
+    # The reference runs in a problem host's runner, each in a process of its own: runs of
+    # different requests neither share memory with the server nor interleave torch's seed.
+    with np.errstate(all="ignore"):
         try:
             prepared = prepare_custom(problem, case)
         except Exception as exc:  # noqa: BLE001 - any failure of the reference is the input's

@@ -50,11 +50,13 @@ def validate_cards(
     """Check every card: both languages, known topic, unique id, existing problems, balanced
     formulas; exit 1 if any card fails."""
     from app.problems import load_bank
+    from app.problems.bank import load_texts
     from app.qa import load_deck, validate_deck
 
     settings = Settings()
     deck = load_deck(list(dirs) if dirs else settings.qa_directories())
-    problem_ids = set(load_bank(settings.problem_dirs()).problems)
+    # Ids only: the folders' texts, none of their code.
+    problem_ids = set(load_bank(settings.problem_dirs(), load=load_texts).problems)
     found = validate_deck(deck, problem_ids)
     for path, reason in found:
         typer.echo(f"FAIL {path}: {reason}")

@@ -19,26 +19,26 @@ from app.grading import grade_submission
 from app.problems import host
 from app.problems.live import unpack_and_load
 from app.problems.scaffold import scaffold
+from app.sandbox.isolation import slot_uid
 from app.sandbox.pool import SandboxPool
 from tests.test_authoring import archive_of
 
 RIGHT = "def {entry}(x):\n    return 2.0 * x\n"
-# The reference and the one known mistake note the process they run in.
+# The reference and the one known mistake say which process they run in: printed, as the
+# runner's output is the only way out of it.
 REFERENCE = """import os
 import numpy as np
 
 
 def {entry}(x):
-    with open({log!r}, "a") as log:
-        log.write(f"reference {{os.getpid()}}\\n")
+    print("reference", os.getpid(), os.getuid(), os.getppid())
     return 2.0 * x
 """
 MISTAKES = """import os
 
 
 def forgot_the_factor(x):
-    with open({log!r}, "a") as log:
-        log.write(f"mistake {{os.getpid()}}\\n")
+    print("mistake", os.getpid(), os.getuid(), os.getppid())
     return x
 
 
@@ -75,25 +75,39 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     host.INTERACTIVE.close()
 
 
-def _pids(log: Path) -> dict[str, set[int]]:
-    seen: dict[str, set[int]] = {}
-    for line in log.read_text().splitlines():
-        who, pid = line.split()
-        seen.setdefault(who, set()).add(int(pid))
+def _processes_of(uid: int) -> list[int]:
+    """Pids of the processes that run as `uid` now."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            lines = status.read_text().splitlines()
+        except OSError:
+            continue  # ended meanwhile
+        real = next((line.split()[1] for line in lines if line.startswith("Uid:")), None)
+        if real == str(uid):
+            found.append(int(status.parent.name))
+    return found
+
+
+def _ran_as() -> dict[str, set[tuple[int, int, int]]]:
+    """Who printed (pid, uid, parent pid), from what the hosts relayed."""
+    seen: dict[str, set[tuple[int, int, int]]] = {}
+    for _, _, text in [*host.BACKGROUND.printed, *host.INTERACTIVE.printed]:
+        for line in text.splitlines():
+            who, *ids = line.split()
+            seen.setdefault(who, set()).add(tuple(map(int, ids)))
     return seen
 
 
 def test_an_upload_s_code_runs_only_outside_the_server(
     tmp_path: Path, pool: SandboxPool, quick: None
 ) -> None:
-    log = tmp_path / "pids.log"
-    log.touch()
     problem = _problem(
         tmp_path,
         "hosted-op",
         **{
-            "reference.py": REFERENCE.format(entry="hosted_op", log=str(log)),
-            "mistakes.py": MISTAKES.format(log=str(log)),
+            "reference.py": REFERENCE.format(entry="hosted_op"),
+            "mistakes.py": MISTAKES.format(),
         },
     )
     assert problem.hosted
@@ -113,11 +127,15 @@ def test_an_upload_s_code_runs_only_outside_the_server(
         problem=problem, code=RIGHT.format(entry="hosted_op"), case=custom, pool=pool, wait=30
     )
     assert ran.accepted, ran.message
-    seen = _pids(log)
+    seen = _ran_as()
     # Fixed cases, a fresh draw, a diagnosis and a custom input: each ran the problem's
-    # code, and none of it in this process (the server).
+    # code, none of it in this process (the server), all of it in runners of the host.
     assert seen["reference"] and seen["mistake"]
-    assert os.getpid() not in seen["reference"] | seen["mistake"]
+    ran = seen["reference"] | seen["mistake"]
+    assert os.getpid() not in {pid for pid, _, _ in ran}
+    if os.geteuid() == 0:  # the runner's own uid, below a supervisor that is pid 1
+        assert {(uid, parent) for _, uid, parent in ran} == {(slot_uid(host.PROBLEM_SLOT), 1)}
+        assert {"uid", "pidns", "landlock", "seccomp"} <= set(host.BACKGROUND.layers)
 
 
 def test_a_draw_that_never_ends_is_stopped_and_named(
@@ -136,8 +154,9 @@ def test_a_draw_that_never_ends_is_stopped_and_named(
         grade_submission(
             problem=problem, code=RIGHT.format(entry="loop_op"), mode="submit", pool=pool
         )
-    # The child was killed whole; the next request gets a new one.
-    assert host.INTERACTIVE._process is None
+    # The runner was killed; the supervisor stays for the next request.
+    if os.geteuid() == 0:
+        assert not _processes_of(slot_uid(host.PROBLEM_SLOT))
     # For a minute, the next submissions fail at once instead of waiting as long again.
     started = time.monotonic()
     with pytest.raises(host.HostError, match=r"took longer than 8 s \(draw\), a moment ago"):
@@ -197,7 +216,8 @@ def test_a_draw_that_allocates_50_gb_is_contained_and_the_server_answers(
             "/api/problems/greedy-op/submissions",
             json={"code": RIGHT.format(entry="greedy_op"), "mode": "run"},
         )
-        assert runs.status_code == 200 and runs.json()["verdict"] == "accepted"
+        assert runs.status_code == 200, runs.text
+        assert runs.json()["verdict"] == "accepted"
         assert client.get("/healthz").json()["status"] == "ok"
     finally:
         bank.remove("greedy-op")

@@ -7,6 +7,7 @@ import importlib.util
 import logging
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -122,8 +123,13 @@ def _load_hints(folder: Path) -> dict[str, list[str]]:
     return hints
 
 
-def load_problem(folder: Path) -> Problem:
-    """Load and validate one problem folder."""
+def load_texts(folder: Path) -> Problem:
+    """One problem folder's metadata and texts, checked, without importing any of its code.
+
+    The reference, cases and mistakes are left empty: `load_problem` fills them here, and
+    app.problems.host asks a contained process about them for a problem the server must
+    not run.
+    """
     missing = [name for name in REQUIRED_FILES if not (folder / name).is_file()]
     if missing:
         raise LoadError(f"missing {', '.join(missing)}")
@@ -140,11 +146,6 @@ def load_problem(folder: Path) -> Problem:
         raise LoadError(f"problem.toml id {meta.id!r} does not match the folder name")
     if (meta.kind == "module") != (meta.module is not None):
         raise LoadError("problem.toml: [module] is required exactly when kind = 'module'")
-    mistakes, mistake_messages = _load_mistakes(folder)
-    cases_module = _import_file(folder / "cases.py", f"shousi_problem_{folder.name}_cases")
-    build_cases = getattr(cases_module, "build_cases", None)
-    if not callable(build_cases):
-        raise LoadError("cases.py must define build_cases()")
     problem = Problem(
         meta=meta,
         path=folder,
@@ -156,10 +157,8 @@ def load_problem(folder: Path) -> Problem:
         hints=_load_hints(folder),
         editorial={lang: _read_optional(folder / f"editorial.{lang}.md").strip() for lang in LANGS},
         solution=_read_optional(folder / "solution.py"),
-        reference=_resolve_reference(folder, meta.reference),
-        build_cases=build_cases,
-        mistakes=mistakes,
-        mistake_messages=mistake_messages,
+        reference=None,
+        build_cases=None,
         fixture_source=_read_optional(folder / "fixtures.py"),
     )
     try:
@@ -173,8 +172,26 @@ def load_problem(folder: Path) -> Problem:
     return problem
 
 
-def load_bank(dirs: list[Path]) -> Bank:
-    """Load every problem folder under `dirs` (or each given folder itself); ids are unique."""
+def load_problem(folder: Path) -> Problem:
+    """Load and validate one problem folder, importing its code into this process."""
+    problem = load_texts(folder)
+    problem.mistakes, problem.mistake_messages = _load_mistakes(folder)
+    cases_module = _import_file(folder / "cases.py", f"shousi_problem_{folder.name}_cases")
+    build_cases = getattr(cases_module, "build_cases", None)
+    if not callable(build_cases):
+        raise LoadError("cases.py must define build_cases()")
+    problem.build_cases = build_cases
+    problem.reference = _resolve_reference(folder, problem.meta.reference)
+    return problem
+
+
+def load_bank(dirs: list[Path], *, load: Callable[[Path], Problem] | None = None) -> Bank:
+    """Load every problem folder under `dirs` (or each given folder itself); ids are unique.
+
+    `load` loads one folder (app.problems.host.load_hosted for code the server must not
+    run); by default `load_problem`, in this process.
+    """
+    load = load or load_problem
     bank = Bank()
     for root in dirs:
         if not root.is_dir():
@@ -186,7 +203,7 @@ def load_bank(dirs: list[Path]) -> Bank:
             if folder.name.startswith((".", "_")):
                 continue
             try:
-                problem = load_problem(folder)
+                problem = load(folder)
             except Exception as exc:  # noqa: BLE001 - one broken folder must not stop the rest
                 reason = str(exc) if isinstance(exc, LoadError) else f"{type(exc).__name__}: {exc}"
                 bank.errors.append((folder, reason))

@@ -1,10 +1,14 @@
 """Validating a problem nobody has checked yet, in a process of its own.
 
-An uploaded problem's reference, cases and mistakes are the instructor's code and are
-trusted not to be hostile, but they may well be buggy: a reference that loops forever, a
-`cases.py` that allocates 50 GB. `shousi problems validate` then runs in a child process
-with an address-space cap, a CPU-time cap and a wall-clock timeout, in its own process
-group (killed whole at the timeout), so the server or the command that asked is unharmed.
+An uploaded problem's reference, cases and mistakes are code nobody here reviewed: buggy (a
+reference that loops forever, a `cases.py` that allocates 50 GB) or hostile. The checker,
+`shousi problems validate --contained`, runs none of it itself: the problem's code runs in
+the problem host's runners (app.problems.host: their own uid, Landlock, seccomp, no
+network, a pid namespace) and its reference and mistakes as submissions in the sandbox.
+The checker runs in a child process with an allow-listed environment, an address-space
+cap, a CPU-time cap and a wall-clock timeout, in its own process group (killed whole at
+the timeout), so the server or the command that asked is unharmed. What it prints is the
+report: the problem's own output reaches it only as labelled, bounded excerpts.
 """
 
 from __future__ import annotations
@@ -75,7 +79,8 @@ def validate_contained(
     env.update({"SHOUSI_WORKERS": "1", "PYTHONDONTWRITEBYTECODE": "1"})
     with tempfile.TemporaryFile() as out:  # a file, not a pipe: a chatty child cannot block
         process = subprocess.Popen(
-            [sys.executable, "-m", "app", "problems", "validate", str(folder)],
+            # --contained: the problem's own code runs only in the problem host's runners.
+            [sys.executable, "-m", "app", "problems", "validate", "--contained", str(folder)],
             cwd=ROOT,
             env=env,
             stdin=subprocess.DEVNULL,

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from app.cases import FRESH, prepared_cases
 from app.problems.archive import check
-from app.problems.bank import Bank, Problem, load_problem
+from app.problems.bank import Bank, Problem
+from app.problems.host import load_hosted
 from app.store import Store, authored
 
 log = logging.getLogger("shousi.problems")
@@ -31,8 +32,7 @@ def unpack_and_load(folder: Path, archive: bytes, sha256: str) -> Problem:
     if not target.is_dir():
         home.mkdir(parents=True, exist_ok=True)
         unpacked.write(home, replace=True)
-    problem = load_problem(target)
-    problem.hosted = True  # from now on its own code runs in a child (app.problems.host)
+    problem = load_hosted(target)  # its own code runs only in a problem host, never here
     prepared_cases(problem)  # the samples, with the reference's answers: once, here
     return problem
 

@@ -138,6 +138,34 @@ class ProblemMeta(_Strict):
         return value
 
 
+@dataclass(frozen=True)
+class SourceRef:
+    """Where a hosted problem's implementation is defined (never imported by the server):
+    a file and the name bound in it."""
+
+    path: Path
+    name: str
+
+    @classmethod
+    def of(cls, folder: Path, where: dict[str, str]) -> SourceRef:
+        """From the host's answer: a file of `folder`, or a module of the app's own."""
+        name = str(where["name"])
+        if "file" in where:
+            path = (folder / str(where["file"])).resolve()
+            if folder.resolve() not in path.parents:
+                raise ValueError(f"{where['file']!r} is not inside the problem folder")
+            return cls(path, name)
+        module = str(where["module"])
+        if module.partition(".")[0] not in ("reference_impl", "graders"):
+            raise ValueError(f"{module!r} is neither the folder's nor one of the app's modules")
+        import importlib.util
+
+        spec = importlib.util.find_spec(module)
+        if spec is None or spec.origin is None:
+            raise ValueError(f"no module {module!r}")
+        return cls(Path(spec.origin), name)
+
+
 @dataclass
 class Problem:
     """A loaded problem: metadata, statements, starter code and its trusted code."""
@@ -159,8 +187,12 @@ class Problem:
     mistake_messages: dict[str, dict[str, str]] = field(default_factory=dict)
     # fixtures.py: builders of the objects cases hand the candidate (graders.Fixture).
     fixture_source: str = ""
-    # An uploaded problem: its reference, cases and mistakes run in app.problems.host.
+    # A problem the server must not run (uploaded, or from SHOUSI_PROBLEMS_DIRS): its
+    # reference, cases, mistakes and fixtures run only in app.problems.host, and
+    # `reference` and `mistakes` hold SourceRefs, not code.
     hosted: bool = False
+    # Whether build_cases(seed) draws fresh hidden cases, as the host found (hosted only).
+    seeded: bool = False
     _fixtures: dict[str, Any] | None = field(default=None, repr=False)
     _prepared: Any = field(default=None, repr=False)
     _signature: Signature | None = field(default=None, repr=False)
@@ -176,6 +208,8 @@ class Problem:
 
     def build_fixture(self, name: str, data: dict[str, Any]) -> Any:
         """Build a case's fixture in the trusted process, from the source the child gets."""
+        if self.hosted:
+            raise RuntimeError(f"{self.id}: its fixtures are built only in its problem host")
         if self._fixtures is None:
             namespace: dict[str, Any] = {"__name__": f"shousi_fixtures_{self.meta.id}"}
             exec(compile(self.fixture_source, str(self.path / "fixtures.py"), "exec"), namespace)  # noqa: S102

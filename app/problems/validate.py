@@ -22,7 +22,7 @@ import numpy as np
 from app.cases import prepared_cases
 from app.grading import grade_submission
 from app.problems.bank import LANGS
-from app.problems.model import Problem
+from app.problems.model import Problem, SourceRef
 from app.sandbox.pool import SandboxPool
 from graders.compare import matches
 from graders.diagnosis import DIAGNOSES
@@ -46,6 +46,8 @@ class Validation:
 
 def _source_of(implementation: object) -> str:
     """The whole file an implementation (function or class) is defined in."""
+    if isinstance(implementation, SourceRef):  # a hosted problem's: read, never imported
+        return implementation.path.read_text()
     code = implementation.forward if isinstance(implementation, type) else implementation
     module = sys.modules.get(getattr(implementation, "__module__", ""))
     filename = getattr(module, "__file__", None) or code.__code__.co_filename
@@ -79,7 +81,8 @@ def as_submission(implementation: object, entry: str) -> str:
     source = _without_knobs(_source_of(implementation))
     if "MISTAKES = {" in source:
         source = source[: source.index("MISTAKES = {")]
-    return f"{source}\n\n{entry} = {implementation.__name__}\n"
+    name = implementation.name if isinstance(implementation, SourceRef) else implementation.__name__
+    return f"{source}\n\n{entry} = {name}\n"
 
 
 def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:

@@ -39,7 +39,7 @@ _FILE_ONLY = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 14) | (1 << 15)
 _NET_ALL = (1 << 0) | (1 << 1)  # BIND_TCP, CONNECT_TCP (ABI 4)
 SCOPE_ABSTRACT_UNIX_SOCKET, SCOPE_SIGNAL = 1 << 0, 1 << 1  # ABI 6
 # Our own packages: installed next to numpy and torch, but never readable by the child.
-_PRIVATE_NAMES = ("app", "graders", "reference_impl", "problems", "templates", "static")
+PRIVATE_NAMES = ("app", "graders", "reference_impl", "problems", "templates", "static")
 # What a child imports lazily comes from these distributions and their requirements.
 NEEDED_DISTRIBUTIONS = ("numpy", "torch")
 _PACKAGE_FOLDERS = ("site-packages", "dist-packages")
@@ -81,7 +81,7 @@ def _handled_fs(abi: int) -> int:
 def _is_own(name: str) -> bool:
     """Whether a site-packages entry belongs to Shousi itself (code, finder, .pth, metadata)."""
     stem = name.split(".")[0].split("-")[0]
-    return stem in _PRIVATE_NAMES or name.startswith(("__editable__", "shousi"))
+    return stem in PRIVATE_NAMES or name.startswith(("__editable__", "shousi"))
 
 
 def _distribution_entries(dist: importlib.metadata.Distribution) -> set[Path]:
@@ -172,11 +172,14 @@ def readable_paths(private: list[Path]) -> list[Path]:
     return sorted(paths)
 
 
-def build_ruleset(private: list[Path], *, signal_scope: bool = True) -> int:
+def build_ruleset(
+    private: list[Path], *, signal_scope: bool = True, readable: list[Path] | None = None
+) -> int:
     """Create the ruleset (once, in the warm worker) and return its file descriptor.
 
     `signal_scope=False` leaves signals unscoped, as on kernels before 6.12; only tests of
-    the other layers want that.
+    the other layers want that. `readable` replaces `readable_paths(private)` (the problem
+    host grants a problem's own folder too).
     """
     abi = abi_version()
     if abi < 1:
@@ -187,7 +190,7 @@ def build_ruleset(private: list[Path], *, signal_scope: bool = True) -> int:
     fd = _libc.syscall(_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), 0)
     if fd < 0:
         raise OSError(ctypes.get_errno(), "landlock_create_ruleset failed")
-    for path in readable_paths(private):
+    for path in readable if readable is not None else readable_paths(private):
         access = ACCESS_FS_READ_FILE | ACCESS_FS_READ_DIR
         if not path.is_dir():
             access &= _FILE_ONLY

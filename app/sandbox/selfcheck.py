@@ -829,11 +829,12 @@ def check_one(
 def run_check(settings: Settings, *, repeat: int = 0) -> tuple[list[CheckRow], dict, dict]:
     """Run the whole corpus against a fresh two-worker pool built from `settings`."""
     from app.grading import grade_submission
-    from app.problems import load_bank
+    from app.problems.bank import BUILTIN_DIR
+    from app.problems.host import load_served
     from app.runtime import build_pool
 
     secret = f"selfcheck-{secrets.token_hex(8)}"
-    bank = load_bank(settings.problem_dirs())
+    bank = load_served(settings.problem_dirs(), BUILTIN_DIR)
     if bank.get("softmax") is None or bank.get("attention") is None:
         raise RuntimeError("the built-in softmax and attention problems are missing")
     with (

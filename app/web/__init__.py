@@ -15,9 +15,11 @@ from fastapi import FastAPI
 
 from app.cases import FRESH, prepared_cases
 from app.grading import grade_submission
-from app.problems import Bank, load_bank
+from app.problems import Bank
 from app.problems import host as hosts
 from app.problems.archive import MAX_ARCHIVE_BYTES
+from app.problems.bank import BUILTIN_DIR
+from app.problems.host import load_served
 from app.problems.live import LiveProblems
 from app.qa import load_deck
 from app.runtime import build_pool
@@ -104,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # The server's own torch work (references, fresh draws) is many small ops: threads
         # would only contend with each other and with the sandbox workers for the cores.
         torch.set_num_threads(1)
-        bank = load_bank(settings.problem_dirs())
+        bank = load_served(settings.problem_dirs(), BUILTIN_DIR)
         deck = load_deck(settings.qa_directories())
         for path, error in deck.errors:
             log.warning("Q&A card %s left out: %s", path, error)
