@@ -12,6 +12,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from app.problems.bank import BUILTIN_DIR
 from app.sandbox.limits import SandboxLimits
+from app.store.quota import Quota
 
 
 class Settings(BaseSettings):
@@ -90,6 +91,38 @@ class Settings(BaseSettings):
         description="This server's name among replicas (default: host name and port). A "
         "restarted server with the same name takes back at once what it was grading.",
     )
+    quota_submissions_per_day: int = Field(
+        1000,
+        ge=1,
+        description="Runs and Submits one learner may store in any 24 hours (those refused "
+        "as busy included); beyond it, a 429.",
+    )
+    quota_code_kb: int = Field(
+        51200,
+        ge=64,
+        description="Code one learner may keep in submissions, in KiB; beyond it, a 429.",
+    )
+    quota_drafts: int = Field(
+        200, ge=1, description="Drafts one learner may keep (one per problem); beyond it, a 429."
+    )
+    imports_per_hour: int = Field(
+        5, ge=1, description="Imports one account may try in any hour; beyond it, a 429."
+    )
+    import_max_values: int = Field(
+        1_000_000,
+        ge=1000,
+        description="Values (objects, lists, numbers, strings) an imported file may hold; "
+        "counted on the raw bytes before it is parsed.",
+    )
+    import_max_depth: int = Field(
+        64, ge=8, le=1000, description="How deeply an imported file's JSON may nest."
+    )
+    guest_idle_days: float = Field(
+        30.0,
+        ge=0,
+        description="A guest (no account) not seen for this many days is deleted with "
+        "everything kept for them; 0 keeps guests for ever.",
+    )
     sandbox_required: list[str] = Field(
         default_factory=lambda: ["rlimits", "seccomp"],
         description="Isolation layers that must be active, or the app refuses to start.",
@@ -123,6 +156,14 @@ class Settings(BaseSettings):
         code = [root / name for name in ("app", "graders", "reference_impl", "templates", "static")]
         # The learner-state database holds everyone's code and sessions.
         return [*code, *self.problem_dirs(), self.data_dir]
+
+    def quota(self) -> Quota:
+        """What one learner may keep."""
+        return Quota(
+            submissions_per_day=self.quota_submissions_per_day,
+            code_bytes=self.quota_code_kb * 1024,
+            drafts=self.quota_drafts,
+        )
 
     def sandbox_limits(self) -> SandboxLimits:
         """Limits applied to every submission."""

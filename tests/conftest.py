@@ -131,3 +131,26 @@ def form_token(client: TestClient, page: str) -> str:
     match = re.search(r'name="csrf_token" value="([^"]*)"', html)
     assert match, f"{page} has no form token"
     return match.group(1)
+
+
+ACCOUNT_PASSWORD = "correct horse battery"
+
+
+def new_account(client: TestClient, username: str, password: str = ACCOUNT_PASSWORD) -> None:
+    """A fresh browser signs up as `username` (made through the sign-up form)."""
+    client.cookies.clear()
+    token = form_token(client, "/signup")
+    form = {"csrf_token": token, "username": username, "password": password}
+    signed = client.post(
+        "/signup", data={**form, "password_again": password}, follow_redirects=False
+    )
+    assert signed.status_code == 303, signed.text
+
+
+def roomy_account_limits(client: TestClient) -> None:
+    """Let one test client (one address) sign up and log in as often as a module needs."""
+    from app.web.ratelimit import AccountLimits
+
+    client.app.state.account_limits = AccountLimits.with_clock(
+        time.monotonic, per_address=1_000_000
+    )

@@ -4,6 +4,7 @@ file twice without duplicates, newer drafts and cards winning, and bad files ref
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import math
 import re
@@ -18,11 +19,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from app.settings import Settings
-from app.store import exchange
+from app.store import exchange, export_format
 from app.store.models import Learner, MockSession, ReviewCard, ReviewLog, Submission, utcnow
 from app.web import create_app
 from app.web.identity import COOKIE
-from tests.conftest import TEST_LIMITS, solution
+from tests.conftest import TEST_LIMITS, new_account, roomy_account_limits, solution
 
 PROBLEM = "causal-mask"
 WRONG = "import numpy as np\n\ndef causal_mask(n):\n    return np.zeros((n, n))\n"
@@ -34,6 +35,7 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     # Bodies up to 4 MiB: the size test below sends more than the default 1 MiB.
     settings = Settings(workers=1, data_dir=data, max_body_kb=4096, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
+        roomy_account_limits(client)
         while client.get("/healthz").json()["workers_ready"] < 1:
             time.sleep(0.1)
         yield client
@@ -45,6 +47,14 @@ def client(app_client: TestClient) -> Iterator[TestClient]:
     app_client.cookies.clear()
     yield app_client
     app_client.cookies.clear()
+
+
+ACCOUNTS = itertools.count()
+
+
+def account(client: TestClient) -> None:
+    """Someone else, with an account (imports need one), in a fresh browser."""
+    new_account(client, f"importer-{next(ACCOUNTS)}")
 
 
 def learner_id(client: TestClient) -> int:
@@ -102,6 +112,7 @@ def without_ids(document: dict[str, Any]) -> dict[str, Any]:
     kept = {key: document[key] for key in exchange.SECTIONS}
     for row in kept["submissions"]:
         row.pop("id")
+        row.pop("imported")
         row["mock_session"] = row["mock_session"] is not None
     for row in kept["mock_sessions"]:
         row.pop("id")
@@ -123,11 +134,18 @@ def test_an_export_imported_by_a_fresh_learner_round_trips(client: TestClient) -
     assert exported["submissions"][1]["result"]["cases"], "the whole result document"
     assert exported["submissions"][1]["mock_session"] == exported["mock_sessions"][0]["id"]
 
-    client.cookies.clear()  # someone else, on another server
+    account(client)  # someone else, on another server
     answer = import_json(client, exported)
     assert answer.status_code == 200, answer.text
-    # The accepted submit may have queued the problem for review too (app.store.review).
-    assert answer.json()["imported"] == {name: len(exported[name]) for name in exchange.SECTIONS}
+    # The accepted submit queued the problem for review (app.store.review): a file's word
+    # does not queue a problem here, so that card and its log stay out.
+    problem_items = {f"problem:{PROBLEM}"}
+    qa_only = {
+        name: [row for row in exported[name] if row.get("item") not in problem_items]
+        for name in exchange.SECTIONS
+    }
+    assert len(qa_only["review_cards"]) == len(exported["review_cards"]) - 1
+    assert answer.json()["imported"] == {name: len(qa_only[name]) for name in exchange.SECTIONS}
     assert answer.json()["imported"]["submissions"] == 2
     rows = client.get("/api/submissions", params={"problem": PROBLEM}).json()
     assert [row["verdict"] for row in rows] == ["accepted", "wrong_answer"]
@@ -135,20 +153,25 @@ def test_an_export_imported_by_a_fresh_learner_round_trips(client: TestClient) -
     assert whole.json()["code"] == WRONG
     assert any("\u4e00" <= ch <= "\u9fff" for ch in whole.json()["result"]["message"])
     assert client.get(f"/api/problems/{PROBLEM}/draft").json()["code"] == "# trying again\n"
-    assert PROBLEM in client.get("/api/progress").json()["solved"]
+    # Imported history is the learner's to see, but not solved here (app.store.history).
+    progress = client.get("/api/progress").json()
+    assert PROBLEM in progress["attempted"] and PROBLEM not in progress["solved"]
+    assert all(row["imported"] for row in rows)
     again = client.get("/api/me/export").json()
-    assert without_ids(again) == without_ids(exported)
+    assert all(row["imported"] for row in again["submissions"])
+    assert without_ids(again) == without_ids(qa_only)
 
 
 def test_importing_the_same_file_twice_adds_nothing_the_second_time(client: TestClient) -> None:
     exported = busy_learner(client)
-    client.cookies.clear()
+    account(client)
     assert import_json(client, exported).status_code == 200
     second = import_json(client, exported).json()
     assert set(second["imported"].values()) == {0}
     assert second["skipped"]["submissions"] == 2 and second["skipped"]["mock_sessions"] == 1
     assert len(client.get("/api/submissions").json()) == 2
-    assert count(client, ReviewLog) == len(exported["review_logs"])
+    qa_logs = [row for row in exported["review_logs"] if row["item"].startswith("qa:")]
+    assert count(client, ReviewLog) == len(qa_logs)
     assert count(client, MockSession) == 1
     # Importing your own export into yourself is the same: nothing doubles.
     mine = client.get("/api/me/export").json()
@@ -157,7 +180,7 @@ def test_importing_the_same_file_twice_adds_nothing_the_second_time(client: Test
 
 def test_the_newer_draft_and_the_more_recently_reviewed_card_win(client: TestClient) -> None:
     exported = busy_learner(client)
-    client.cookies.clear()
+    account(client)
     client.put(f"/api/problems/{PROBLEM}/draft", json={"code": "# typed after the export\n"})
     card = fsrs.Card()  # never reviewed: loses to the exported one
     with client.app.state.store.session() as session:
@@ -241,10 +264,8 @@ def test_a_bad_file_is_refused_with_a_reason_and_nothing_is_imported(
     client: TestClient, change: Any, message: str
 ) -> None:
     exported = busy_learner(client)
-    client.cookies.clear()
-    client.put(
-        f"/api/problems/{PROBLEM}/draft", json={"code": "# mine"}
-    )  # a learner to import into
+    account(client)
+    client.put(f"/api/problems/{PROBLEM}/draft", json={"code": "# mine"})
     answer = import_json(client, change(exported))
     assert answer.status_code == 422
     assert message in answer.json()["detail"]
@@ -254,6 +275,7 @@ def test_a_bad_file_is_refused_with_a_reason_and_nothing_is_imported(
 
 
 def test_the_reason_is_given_in_chinese_too(client: TestClient) -> None:
+    account(client)
     answer = client.post(
         "/api/me/import",
         content=b'{"format": "shousi-learner-export", "version": 1, "drafts": [1]}',
@@ -263,6 +285,7 @@ def test_the_reason_is_given_in_chinese_too(client: TestClient) -> None:
 
 
 def test_infinities_come_in_written_as_the_graders_write_them(client: TestClient) -> None:
+    account(client)
     document = {
         "format": "shousi-learner-export",
         "version": 1,
@@ -284,6 +307,7 @@ def test_infinities_come_in_written_as_the_graders_write_them(client: TestClient
 
 
 def test_a_pending_submission_comes_in_as_interrupted(client: TestClient) -> None:
+    account(client)
     document = {
         "format": "shousi-learner-export",
         "version": 1,
@@ -304,7 +328,7 @@ def test_a_pending_submission_comes_in_as_interrupted(client: TestClient) -> Non
 
 def test_the_import_form_checks_its_token_and_says_what_it_did(client: TestClient) -> None:
     exported = json.dumps(busy_learner(client)).encode()
-    client.cookies.clear()
+    account(client)
     page = client.get("/account?lang=en").text
     token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
     files = {"file": ("export.json", exported, "application/json")}
@@ -329,8 +353,9 @@ def test_the_import_form_checks_its_token_and_says_what_it_did(client: TestClien
 def test_a_file_over_the_size_limit_is_refused(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(exchange, "IMPORT_MAX_BYTES", 2 * 1024 * 1024)
+    monkeypatch.setattr(export_format, "IMPORT_MAX_BYTES", 2 * 1024 * 1024)
     big = b" " * (2 * 1024 * 1024 + 1)
+    account(client)
     page = client.get("/account").text
     token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
     files = {"file": ("big.json", big, "application/json")}
@@ -391,8 +416,7 @@ def test_export_and_import_on_each_database(store: Any) -> None:
 
 def test_a_cross_site_import_is_refused(client: TestClient) -> None:
     exported = json.dumps(busy_learner(client))
-    client.cookies.clear()
-    client.put(f"/api/problems/{PROBLEM}/draft", json={"code": "# mine"})  # a session cookie
+    account(client)
     # A page on another site can post text/plain with our cookie, but not JSON.
     forged = client.post("/api/me/import", content=exported, headers={"content-type": "text/plain"})
     assert forged.status_code == 403

@@ -4,25 +4,38 @@ The document is `{"format": "shousi-learner-export", "version": 1, "exported_at"
 "submissions", "drafts", "review_cards", "review_logs", "mock_sessions"}`. An import adds
 to the learner in one transaction: submissions and mock interviews already there (same
 time, problem and code) are skipped, of two drafts the newer stays, of two review cards
-the one reviewed more recently. A file with anything wrong in it imports nothing.
+the one reviewed more recently. A file with anything wrong in it imports nothing (the
+checks: app.store.export_format).
+
+What a file says was graded, this server did not see graded: imported submissions are
+marked `imported` and never count as solved (app.store.history, app.store.sets), and the
+review queue's problem items, which only an accepted Submit here puts there, are not
+taken from a file. A guest's own practice brought into their account at log-in is the
+server's own history, and keeps what it was.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import math
-import re
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import fsrs
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from app.grading import MAX_CODE_BYTES
 from app.store import Store
+from app.store.export_format import (
+    _NEVER,
+    FORMAT,
+    IMPORT_MAX_BYTES,
+    SECTIONS,
+    VERSION,
+    ImportRefused,
+    Parsed,
+    parse_document,
+    parse_export,
+)
 from app.store.models import (
     Draft,
     Learner,
@@ -32,32 +45,22 @@ from app.store.models import (
     Submission,
     utcnow,
 )
-from graders.compare import plain
-from graders.result import Verdict
+from app.store.quota import Quota, code_limit, drafts_limit, kept_code_bytes
 
-FORMAT = "shousi-learner-export"
-VERSION = 1
-IMPORT_MAX_BYTES = 20 * 1024 * 1024
-SECTIONS = ("submissions", "drafts", "review_cards", "review_logs", "mock_sessions")
-MODES = ("run", "submit")
-# "pending" comes in as "interrupted": its grading, wherever it ran, is not coming back.
-STATUSES = ("done", "not_graded", "interrupted", "pending")
-VERDICTS = tuple(verdict.value for verdict in Verdict)
-PROBLEM_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-REVIEW_ITEM = re.compile(r"(qa|problem):[a-z0-9]+(-[a-z0-9]+)*")
-_NEVER = datetime.min.replace(tzinfo=UTC)
-
-
-class ImportRefused(ValueError):
-    """A document that cannot be imported: why, in English and in Chinese."""
-
-    def __init__(self, en: str, zh: str, status: int = 422) -> None:
-        super().__init__(en)
-        self.zh, self.status = zh, status
-
-    def say(self, lang: str) -> str:
-        """The reason in `lang`."""
-        return self.zh if lang == "zh" else str(self)
+__all__ = [
+    "FORMAT",
+    "IMPORT_MAX_BYTES",
+    "SECTIONS",
+    "VERSION",
+    "ImportRefused",
+    "Parsed",
+    "export_learner",
+    "import_learner",
+    "kept_counts",
+    "merge_learner",
+    "parse_document",
+    "parse_export",
+]
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -99,6 +102,7 @@ def export_learner(store: Store, learner_id: int | None) -> dict[str, Any]:
                 "duration_ms": row.duration_ms,
                 "finished_at": _iso(row.finished_at),
                 "mock_session": row.mock_id,
+                "imported": row.imported,
             }
             for row in rows(Submission, Submission.id)
         ]
@@ -150,273 +154,47 @@ def kept_counts(store: Store, learner_id: int) -> dict[str, int]:
         }
 
 
-# Checking a document -------------------------------------------------------------------
-
-_KINDS = {
-    str: ("text", "文本"),
-    int: ("a whole number", "整数"),
-    dict: ("an object", "对象"),
-    list: ("a list", "列表"),
-    datetime: ("a time such as 2026-01-31T08:00:00Z", "时间（如 2026-01-31T08:00:00Z）"),
-}
-
-
-def _expected(path: str, kind: type) -> ImportRefused:
-    en, zh = _KINDS[kind]
-    return ImportRefused(f"{path}: expected {en}", f"{path}：应为{zh}")
-
-
-def _plain(value: Any, path: str) -> Any:
-    """`value`, once every string in it is storable (no NUL, no lone surrogate) and every
-    NaN or infinity is written as the graders write them, "NaN" or "Infinity" (in place)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (dict, list)):
-            keys = list(item) if isinstance(item, dict) else range(len(item))
-            for key in keys:
-                if isinstance(item[key], float) and not math.isfinite(item[key]):
-                    item[key] = plain(item[key])
-                stack.append(item[key])
-            if isinstance(item, dict):
-                stack.extend(keys)
-        elif isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                raise ImportRefused(
-                    f"{path}: contains a lone surrogate (not valid UTF-8)",
-                    f"{path}：含有不成对的代理字符（不是合法的 UTF-8）",
-                ) from None
-            if "\x00" in item:
-                raise ImportRefused(f"{path}: contains a NUL character", f"{path}：含有 NUL 字符")
-    return value
-
-
-class _Entry:
-    """One entry of a section, read field by field with a path for the error messages."""
-
-    def __init__(self, value: Any, path: str) -> None:
-        if not isinstance(value, dict):
-            raise _expected(path, dict)
-        self.value, self.path = value, path
-
-    def get(self, key: str, kind: type, *, optional: bool = False) -> Any:
-        path = f"{self.path}.{key}"
-        value = self.value.get(key)
-        if value is None:
-            if optional:
-                return None
-            raise ImportRefused(f"{path}: missing", f"{path}：缺少这一项")
-        if kind is datetime:
-            return _moment(value, path)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise _expected(path, kind)
-        return _plain(value, path)
-
-    def choice(self, key: str, options: tuple[Any, ...], *, optional: bool = False) -> Any:
-        value = self.value.get(key)
-        if value is None:
-            return None if optional else self.get(key, str)  # the "missing" refusal
-        if value not in options or isinstance(value, bool):
-            path, listed, shown = f"{self.path}.{key}", ", ".join(map(str, options)), repr(value)
-            shown = shown if len(shown) <= 40 else shown[:37] + "..."
-            raise ImportRefused(
-                f"{path}: {shown} is not one of {listed}",
-                f"{path}：{shown} 不是可选值（{listed}）之一",
-            )
-        return value
-
-    def matching(self, key: str, pattern: re.Pattern[str], limit: int) -> str:
-        value = self.get(key, str)
-        if len(value) > limit or not pattern.fullmatch(value):
-            path = f"{self.path}.{key}"
-            raise ImportRefused(
-                f"{path}: {value[:80]!r} is not a valid id", f"{path}：{value[:80]!r} 不是合法的 id"
-            )
-        return value
-
-    def code(self, key: str) -> str:
-        value = self.get(key, str)
-        if len(value.encode("utf-8")) > MAX_CODE_BYTES:
-            path = f"{self.path}.{key}"
-            raise ImportRefused(
-                f"{path}: longer than {MAX_CODE_BYTES} bytes",
-                f"{path}：超过 {MAX_CODE_BYTES} 字节",
-            )
-        return value
-
-
-def _moment(value: Any, path: str) -> datetime:
-    if not isinstance(value, str) or len(value) > 40:
-        raise _expected(path, datetime)
-    try:
-        moment = datetime.fromisoformat(value)
-        # A time without a zone is taken as UTC, the zone every export writes.
-        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-    except (ValueError, OverflowError):  # not a time; or a zone that moves it past year 1
-        raise _expected(path, datetime) from None
-
-
-@dataclass
-class Parsed:
-    """A checked document: rows to add, as keyword arguments of the models."""
-
-    submissions: list[dict[str, Any]] = field(default_factory=list)
-    drafts: list[dict[str, Any]] = field(default_factory=list)
-    review_cards: list[dict[str, Any]] = field(default_factory=list)
-    review_logs: list[dict[str, Any]] = field(default_factory=list)
-    mock_sessions: list[dict[str, Any]] = field(default_factory=list)
-
-
-def parse_export(raw: bytes) -> Parsed:
-    """Check a whole exported document; ImportRefused names the first thing wrong."""
-    if len(raw) > IMPORT_MAX_BYTES:
-        mb = IMPORT_MAX_BYTES // (1024 * 1024)
-        raise ImportRefused(f"the file is larger than {mb} MB", f"文件超过 {mb} MB", status=413)
-    try:
-        document = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ImportRefused(
-            "the file is not JSON (export one from the Account page)",
-            "这个文件不是 JSON（请用“账号”页导出的文件）",
-        ) from None
-    return parse_document(document)
-
-
-def parse_document(document: Any) -> Parsed:
-    """Check a loaded document (see parse_export)."""
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ImportRefused(
-            f'not a Shousi export (its "format" is not "{FORMAT}")',
-            f'不是 Shousi 的导出文件（"format" 不是 "{FORMAT}"）',
-        )
-    version = document.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise ImportRefused(
-            f"export version {version!r} cannot be read here (this server reads version {VERSION})",
-            f"读不了第 {version!r} 版的导出文件（这台服务器只认第 {VERSION} 版）",
-        )
-    sections = {}
-    for name in SECTIONS:
-        entries = document.get(name, [])
-        if not isinstance(entries, list):
-            raise _expected(name, list)
-        sections[name] = [_Entry(value, f"{name}[{i}]") for i, value in enumerate(entries)]
-    parsed = Parsed()
-    mock_ids = set()
-    for entry in sections["mock_sessions"]:
-        mock_ids.add(entry.get("id", int))
-        parsed.mock_sessions.append(_mock_session(entry))
-    for entry in sections["submissions"]:
-        parsed.submissions.append(_submission(entry, mock_ids))
-    for entry in sections["drafts"]:
-        parsed.drafts.append(
-            {
-                "problem_id": entry.matching("problem", PROBLEM_ID, 128),
-                "code": entry.code("code"),
-                "updated_at": entry.get("updated_at", datetime),
-            }
-        )
-    for entry in sections["review_cards"]:
-        parsed.review_cards.append(_review_card(entry))
-    for entry in sections["review_logs"]:
-        parsed.review_logs.append(
-            {
-                "item": entry.matching("item", REVIEW_ITEM, 160),
-                "rating": entry.choice("rating", (1, 2, 3, 4)),
-                "reviewed_at": entry.get("reviewed_at", datetime),
-            }
-        )
-    return parsed
-
-
-def _mock_session(entry: _Entry) -> dict[str, Any]:
-    return {
-        "old_id": entry.get("id", int),
-        "problem_id": entry.matching("problem", PROBLEM_ID, 128),
-        "questions": entry.get("questions", list),
-        "started_at": entry.get("started_at", datetime),
-        "ends_at": entry.get("ends_at", datetime),
-        "finished_at": entry.get("finished_at", datetime, optional=True),
-        "answers": entry.get("answers", dict, optional=True) or {},
-        "report": entry.get("report", dict, optional=True),
-    }
-
-
-def _submission(entry: _Entry, mock_ids: set[int]) -> dict[str, Any]:
-    mock = entry.get("mock_session", int, optional=True)
-    if mock is not None and mock not in mock_ids:
-        path = f"{entry.path}.mock_session"
-        raise ImportRefused(
-            f"{path}: no mock session with id {mock} in this file",
-            f"{path}：文件里没有 id 为 {mock} 的模拟面试",
-        )
-    duration = entry.get("duration_ms", int, optional=True)
-    if duration is not None and not 0 <= duration < 2**31:
-        path = f"{entry.path}.duration_ms"
-        raise ImportRefused(f"{path}: out of range", f"{path}：超出范围")
-    row = {
-        "problem_id": entry.matching("problem", PROBLEM_ID, 128),
-        "mode": entry.choice("mode", MODES),
-        "code": entry.code("code"),
-        "created_at": entry.get("created_at", datetime),
-        "status": entry.choice("status", STATUSES),
-        "verdict": entry.choice("verdict", VERDICTS, optional=True),
-        "result": entry.get("result", dict, optional=True),
-        "duration_ms": duration,
-        "finished_at": entry.get("finished_at", datetime, optional=True),
-        "old_mock": mock,
-    }
-    if row["status"] == "pending":
-        row["status"] = "interrupted"
-        row["result"] = {"message": "imported before its grading finished; submit again"}
-    return row
-
-
-def _review_card(entry: _Entry) -> dict[str, Any]:
-    state = entry.get("state", dict)
-    try:
-        card = fsrs.Card.from_dict(state)
-    except Exception:  # noqa: BLE001 - KeyError, ValueError, TypeError: all mean "not a card"
-        path = f"{entry.path}.state"
-        raise ImportRefused(
-            f"{path}: not a review card's state (FSRS Card.to_dict)",
-            f"{path}：不是复习卡片的状态（FSRS Card.to_dict）",
-        ) from None
-    return {
-        "item": entry.matching("item", REVIEW_ITEM, 160),
-        "state": state,
-        "due": entry.get("due", datetime),
-        "created_at": entry.get("created_at", datetime, optional=True) or utcnow(),
-        "last_review": card.last_review or _NEVER,
-    }
-
-
 # Adding a checked document --------------------------------------------------------------
 
 
-def merge_learner(store: Store, from_id: int, into_id: int) -> dict[str, Any]:
-    """Add everything of one learner to another, as an import of its export would (a guest's
-    practice into the account they log in to). The first learner's rows stay as they are."""
-    return import_learner(store, into_id, parse_document(export_learner(store, from_id)))
+def merge_learner(
+    store: Store, from_id: int, into_id: int, quota: Quota | None = None
+) -> dict[str, Any]:
+    """Add everything of one learner to another (a guest's practice into the account they
+    log in to), each submission still marked as it was. The first learner's rows stay."""
+    parsed = parse_document(export_learner(store, from_id))
+    return import_learner(store, into_id, parsed, quota, from_file=False)
 
 
 def _code_key(created_at: datetime, problem_id: str, code: str) -> tuple[datetime, str, str]:
     return created_at, problem_id, hashlib.sha256(code.encode("utf-8")).hexdigest()
 
 
-def import_learner(store: Store, learner_id: int, parsed: Parsed) -> dict[str, Any]:
-    """Add a checked document to the learner, all or nothing: counts added and skipped."""
+def import_learner(
+    store: Store,
+    learner_id: int,
+    parsed: Parsed,
+    quota: Quota | None = None,
+    *,
+    from_file: bool = True,
+) -> dict[str, Any]:
+    """Add a checked document to the learner, all or nothing: counts added and skipped.
+
+    `from_file`: every submission is marked imported, and problem review items are
+    skipped. Past the learner's `quota` (stored code, drafts) it is QuotaExceeded and
+    nothing is added."""
     try:
-        return _import(store, learner_id, parsed)
+        return _import(store, learner_id, parsed, quota, from_file)
     except IntegrityError:  # a draft or card saved at the same moment: once more
-        return _import(store, learner_id, parsed)
+        return _import(store, learner_id, parsed, quota, from_file)
 
 
-def _import(store: Store, learner_id: int, parsed: Parsed) -> dict[str, Any]:
+def _import(
+    store: Store, learner_id: int, parsed: Parsed, quota: Quota | None, from_file: bool
+) -> dict[str, Any]:
     added = dict.fromkeys(SECTIONS, 0)
     skipped = dict.fromkeys(SECTIONS, 0)
+    new_code = new_drafts = 0
     with store.session() as session:
 
         def mine(*columns: Any) -> Any:
@@ -457,6 +235,9 @@ def _import(store: Store, learner_id: int, parsed: Parsed) -> dict[str, Any]:
                 skipped["submissions"] += 1
                 continue
             seen.add(key)
+            row["imported"] = row["imported"] or from_file
+            row["code_bytes"] = len(row["code"].encode("utf-8"))
+            new_code += row["code_bytes"]
             session.add(
                 Submission(learner_id=learner_id, mock_id=new_mock_ids.get(old_mock), **row)
             )
@@ -467,6 +248,7 @@ def _import(store: Store, learner_id: int, parsed: Parsed) -> dict[str, Any]:
             if draft is None:
                 session.add(Draft(learner_id=learner_id, **row))
                 session.flush()
+                new_drafts += 1
             elif row["updated_at"] > draft.updated_at:
                 draft.code, draft.updated_at = row["code"], row["updated_at"]
             else:
@@ -475,6 +257,9 @@ def _import(store: Store, learner_id: int, parsed: Parsed) -> dict[str, Any]:
             added["drafts"] += 1
 
         for row in parsed.review_cards:
+            if from_file and row["item"].startswith("problem:"):
+                skipped["review_cards"] += 1  # only an accepted Submit here queues a problem
+                continue
             row = dict(row)
             last_review = row.pop("last_review")
             card = session.get(ReviewCard, (learner_id, row["item"]))
@@ -491,12 +276,17 @@ def _import(store: Store, learner_id: int, parsed: Parsed) -> dict[str, Any]:
         logs = set(mine(ReviewLog.item, ReviewLog.rating, ReviewLog.reviewed_at))
         for row in parsed.review_logs:
             key = (row["item"], row["rating"], row["reviewed_at"])
-            if key in logs:
+            if key in logs or (from_file and row["item"].startswith("problem:")):
                 skipped["review_logs"] += 1
                 continue
             logs.add(key)
             session.add(ReviewLog(learner_id=learner_id, **row))
             added["review_logs"] += 1
+        if quota is not None and (new_code or new_drafts):
+            session.flush()
+            # Checked on the totals with the new rows in: a refusal rolls all of them back.
+            code_limit(kept_code_bytes(session, learner_id), quota)
+            drafts_limit(session, learner_id, quota, more=0)
     return {"imported": added, "skipped": skipped}
 
 

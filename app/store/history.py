@@ -6,17 +6,24 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.store import Store
 from app.store.models import Draft, Submission, utcnow
+from app.store.quota import Quota, check_submission, drafts_limit
 from graders.result import GradeResult
 
 HISTORY_LIMIT = 200
 _TABLE = Submission.__table__
 ACCEPTED = "accepted"
+# What "solved" means wherever it vouches for the learner: an accepted Submit graded here.
+_SOLVED = (
+    (Submission.mode == "submit")
+    & (Submission.verdict == ACCEPTED)
+    & Submission.imported.is_(False)
+)
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -35,6 +42,7 @@ def submission_row(row: Submission) -> dict[str, Any]:
         "finished_at": _iso(row.finished_at),
         "duration_ms": row.duration_ms,
         "mock": row.mock_id,
+        "imported": row.imported,
     }
 
 
@@ -78,14 +86,19 @@ def create_pending(
     instance: str,
     mock_id: int | None = None,
     request_key: str | None = None,
+    quota: Quota | None = None,
 ) -> int:
     """Store a submission before it is graded (in a mock interview, if `mock_id`); its id.
 
     With a `request_key` that the learner already sent, IntegrityError: `pending_for_key`
-    finds that submission instead."""
+    finds that submission instead. Over the learner's `quota`, QuotaExceeded and nothing
+    is stored."""
+    size = len(code.encode("utf-8", "surrogatepass"))
     # Core statements on the table, here and in finish: they run on every submission, and
     # the ORM's unit of work around them cost more than the database did.
     with store.session() as session:
+        if quota is not None:
+            check_submission(session, learner_id, size, quota)
         inserted = session.connection().execute(
             insert(_TABLE)
             .values(
@@ -99,6 +112,7 @@ def create_pending(
                 attempts=1,
                 mock_id=mock_id,
                 request_key=request_key,
+                code_bytes=size,
             )
             .returning(_TABLE.c.id)
         )
@@ -118,6 +132,7 @@ def pending_for_key(
     instance: str,
     request_key: str,
     mock_id: int | None = None,
+    quota: Quota | None = None,
 ) -> tuple[int, dict[str, Any] | None]:
     """The submission of a request with an Idempotency-Key: (id, None) to grade it now, or
     (id, its result document) when the same request was already graded.
@@ -125,7 +140,8 @@ def pending_for_key(
     The first time, it is stored as `create_pending` stores it. Sent again (a proxy retrying
     after the replica that had it died), the same submission is found: graded, its result
     comes back; not yet, this instance takes it over and grades it, so it is kept once.
-    Raises KeyReused when the key came with another problem, mode or code.
+    Raises KeyReused when the key came with another problem, mode or code, and
+    QuotaExceeded when a new one would take the learner over `quota`.
     """
     columns = (_TABLE.c.id, _TABLE.c.problem_id, _TABLE.c.mode, _TABLE.c.code)
     for _ in range(2):  # a second look if the same request made the row in between
@@ -153,7 +169,7 @@ def pending_for_key(
                 return found.id, None
         try:
             made = create_pending(
-                store, learner_id, problem_id, mode, code, instance, mock_id, request_key
+                store, learner_id, problem_id, mode, code, instance, mock_id, request_key, quota
             )
             return made, None
         except IntegrityError:
@@ -233,8 +249,11 @@ def draft(store: Store, learner_id: int, problem_id: str) -> dict[str, Any] | No
         return {"code": row.code, "updated_at": _iso(row.updated_at)}
 
 
-def save_draft(store: Store, learner_id: int, problem_id: str, code: str) -> dict[str, Any]:
-    """Save (or replace) the learner's draft for a problem."""
+def save_draft(
+    store: Store, learner_id: int, problem_id: str, code: str, quota: Quota | None = None
+) -> dict[str, Any]:
+    """Save (or replace) the learner's draft for a problem; a new one past the learner's
+    `quota` of drafts is QuotaExceeded (replacing one never is)."""
     now = utcnow()
     changed = {"code": code, "updated_at": now}
     for _ in range(2):  # a second try if another save made the row in between
@@ -246,6 +265,8 @@ def save_draft(store: Store, learner_id: int, problem_id: str, code: str) -> dic
                     .values(**changed)
                 )
                 if done.rowcount == 0:
+                    if quota is not None:
+                        drafts_limit(session, learner_id, quota)
                     session.add(Draft(learner_id=learner_id, problem_id=problem_id, **changed))
             break
         except IntegrityError:
@@ -254,13 +275,11 @@ def save_draft(store: Store, learner_id: int, problem_id: str, code: str) -> dic
 
 
 def marks(store: Store, learner_id: int) -> tuple[set[str], set[str]]:
-    """The problems a learner solved (an accepted Submit) and those they ran or submitted."""
+    """The problems a learner solved (an accepted Submit graded here, not imported) and those
+    they ran, submitted or brought in by an import."""
     with store.session() as session:
         rows = session.execute(
-            select(
-                Submission.problem_id,
-                func.max((Submission.mode == "submit") & (Submission.verdict == ACCEPTED)),
-            )
+            select(Submission.problem_id, func.max(case((_SOLVED, 1), else_=0)))
             .where(Submission.learner_id == learner_id)
             .group_by(Submission.problem_id)
         ).all()
@@ -270,9 +289,11 @@ def marks(store: Store, learner_id: int) -> tuple[set[str], set[str]]:
 def progress(store: Store, learner_id: int, topics: dict[str, str]) -> dict[str, Any]:
     """Solved and attempted problems (per topic too), the day streak, recent activity.
 
-    A problem is solved once a Submit of it was accepted, and attempted once anything was
-    run or submitted. `topics` maps each problem id to its topic; problems no longer in the
-    bank are left out of the per-topic counts.
+    A problem is solved once a Submit of it was accepted here, and attempted once anything
+    was run or submitted (or imported). The streak and active days count work done here:
+    an import's verdicts and times are the file's word, not this server's. `topics` maps
+    each problem id to its topic; problems no longer in the bank are left out of the
+    per-topic counts.
     """
     with store.session() as session:
         tried = session.execute(
@@ -283,18 +304,16 @@ def progress(store: Store, learner_id: int, topics: dict[str, str]) -> dict[str,
         solved = set(
             session.scalars(
                 select(Submission.problem_id)
-                .where(
-                    Submission.learner_id == learner_id,
-                    Submission.mode == "submit",
-                    Submission.verdict == ACCEPTED,
-                )
+                .where(Submission.learner_id == learner_id, _SOLVED)
                 .distinct()
             )
         )
         days = [
             moment.date()
             for moment in session.scalars(
-                select(Submission.created_at).where(Submission.learner_id == learner_id)
+                select(Submission.created_at).where(
+                    Submission.learner_id == learner_id, Submission.imported.is_(False)
+                )
             )
         ]
         recent = [

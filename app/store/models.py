@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -112,6 +113,11 @@ class Submission(Base):
     # The request's Idempotency-Key: the same request sent again (a proxy's retry after a
     # replica died mid-request) finds this submission instead of making a second.
     request_key: Mapped[str | None] = mapped_column(String(64))
+    # Brought in by an import: kept as the learner's history, never taken as solved here
+    # (a file can claim any verdict).
+    imported: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The code's size in UTF-8, summed for the stored-code quota without reading the code.
+    code_bytes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     __table_args__ = (
         Index("ix_submissions_learner_problem", "learner_id", "problem_id", "id"),

@@ -185,6 +185,8 @@ def members_progress(
                     Submission.learner_id.in_(learner_ids),
                     Submission.problem_id.in_(problems),
                     Submission.status == "done",
+                    # An import's verdicts are the file's word: the owner sees work done here.
+                    Submission.imported.is_(False),
                 )
                 .order_by(Submission.id)
             ).all()

@@ -11,7 +11,8 @@ from typing import Any
 
 import anyio
 import torch
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 
 from app.cases import FRESH, prepared_cases
 from app.grading import grade_submission
@@ -27,14 +28,17 @@ from app.sandbox.pool import SandboxPool
 from app.settings import Settings
 from app.store import Store
 from app.store.exchange import IMPORT_MAX_BYTES
+from app.store.expiry import GuestSweeper
 from app.store.history import stored_document
 from app.store.identity import Sessions, signing_key
+from app.store.quota import QuotaExceeded
 from app.store.recovery import Recovery, Regrade
 from app.web import (
     accounts,
     admin,
     api,
     authoring,
+    imports,
     learner,
     metrics,
     mock,
@@ -44,6 +48,7 @@ from app.web import (
     sets,
 )
 from app.web.assets import DynamicResponses, StaticAssets
+from app.web.i18n import pick_language
 from app.web.identity import IdentityMiddleware
 from app.web.limits import RequestLimits
 
@@ -97,6 +102,14 @@ def _regrader(bank: Bank, pool: SandboxPool, settings: Settings) -> Regrade:
     return regrade
 
 
+async def _over_quota(request: Request, exc: Exception) -> JSONResponse:
+    """A learner over a quota: 429, the limit named in the reader's language."""
+    assert isinstance(exc, QuotaExceeded)
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+    body = {"detail": exc.say(pick_language(request)), "limit": exc.limit}
+    return JSONResponse(body, exc.status, headers=headers)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the FastAPI app; the problem bank and sandbox pool start in the lifespan."""
     settings = settings or Settings()
@@ -117,6 +130,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.instance = settings.instance_name()
         recovery = Recovery(store, app.state.instance, _regrader(bank, pool, settings))
         recovery.start()
+        app.state.guest_sweeper = GuestSweeper(store, settings.guest_idle_days)
+        app.state.guest_sweeper.start()
         stop_warming = threading.Event()
         warmer = threading.Thread(
             target=_prepare_and_start, args=(bank, pool, stop_warming), daemon=True
@@ -153,6 +168,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hosts.BACKGROUND.close()
             hosts.INTERACTIVE.close()
             recovery.stop()
+            app.state.guest_sweeper.stop()
             stop_warming.set()
             warmer.join(timeout=30)
             pool.close()
@@ -168,6 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.metrics = metrics.Metrics()
+    app.add_exception_handler(QuotaExceeded, _over_quota)
     app.add_middleware(IdentityMiddleware, secure=settings.cookie_secure)
     app.add_middleware(
         RequestLimits,
@@ -188,6 +205,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(metrics.router)
     app.include_router(learner.router)
     app.include_router(accounts.router)
+    app.include_router(imports.router)
     app.include_router(admin.router)
     app.include_router(authoring.router)
     app.include_router(sets.router)

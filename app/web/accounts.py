@@ -1,5 +1,5 @@
-"""Accounts: sign up, log in, log out, the account page, and a learner's data exported and
-imported (the document and its checks: app.store.exchange).
+"""Accounts: sign up, log in, log out, and the account page (its export and import:
+app.web.imports).
 
 The forms post to FORM_PATHS, whose CSRF token each route checks itself (the middleware
 only refuses a foreign Origin there). Failures re-render the form with the username kept;
@@ -9,28 +9,24 @@ an unknown user and a wrong password answer alike, and attempts are rate-limited
 
 from __future__ import annotations
 
-import json
 import logging
-from datetime import UTC, datetime
 from typing import Any
 
 import anyio
 import anyio.to_thread
-from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse, RedirectResponse, Response
-from starlette.datastructures import FormData, UploadFile
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.datastructures import FormData
 
 from app.store import Store
 from app.store.exchange import (
     IMPORT_MAX_BYTES,
     ImportRefused,
-    export_learner,
-    import_learner,
     kept_counts,
     merge_learner,
-    parse_export,
 )
 from app.store.identity import MAX_PASSWORD, MIN_PASSWORD, AccountError, Who
+from app.store.quota import QuotaExceeded
 from app.web.i18n import add_strings, pick_language, translator
 from app.web.identity import Identity
 from app.web.pages import render_page
@@ -281,8 +277,10 @@ def _leave(request: Request, before: Who, now: Who, *, bring: bool) -> None:
     store, sessions = _store(request), request.app.state.sessions
     if bring and before.learner_id != now.learner_id:
         try:
-            merge_learner(store, before.learner_id, now.learner_id)
-        except ImportRefused as exc:  # kept under the guest; the log says why
+            merge_learner(
+                store, before.learner_id, now.learner_id, request.app.state.settings.quota()
+            )
+        except (ImportRefused, QuotaExceeded) as exc:  # kept under the guest; the log says why
             log.warning("guest %d not merged into %d: %s", before.learner_id, now.learner_id, exc)
     sessions.revoke(before)
 
@@ -350,82 +348,6 @@ async def me(request: Request) -> dict[str, Any]:
         "role": who.role,
         "csrf_token": identity.csrf_token(),
     }
-
-
-@router.get("/api/me/export")
-async def export(request: Request) -> Response:
-    """Everything kept for this learner, as one JSON file (format shousi-learner-export, v1)."""
-    who = await _identity(request).who()
-    store = _store(request)
-
-    def build() -> bytes:
-        document = export_learner(store, who.learner_id if who else None)
-        return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-    body = await anyio.to_thread.run_sync(build)
-    owner = who.username if who is not None and who.username else "guest"
-    name = f"shousi-{owner}-{datetime.now(UTC):%Y%m%d}.json"
-    return Response(
-        body,
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
-
-
-async def _import(request: Request, raw: bytes) -> dict[str, Any]:
-    """Check an export and add it to this learner in one transaction (or ImportRefused)."""
-    who = await _identity(request).learner()
-    store = _store(request)
-    return await anyio.to_thread.run_sync(
-        lambda: import_learner(store, who.learner_id, parse_export(raw))
-    )
-
-
-@router.post("/me/import", include_in_schema=False)
-async def import_form(request: Request) -> Response:
-    """The import form: an exported file, added to this learner."""
-    lang = pick_language(request)
-    t = translator(lang)
-    try:
-        form = await request.form(max_files=1, max_fields=4, max_part_size=MAX_FORM_FIELD)
-    except HTTPException:
-        return await _account_page(request, error=t("import_no_file"), status=400)
-    try:
-        refusal = _csrf_refusal(request, form)
-        upload = form.get("file")
-        raw = None
-        if not refusal and isinstance(upload, UploadFile) and upload.filename:
-            raw = await upload.read(IMPORT_MAX_BYTES + 1)
-    finally:
-        await form.close()  # the upload's temporary file
-    if refusal:
-        return await _account_page(request, error=t(refusal), status=403)
-    if raw is None:
-        return await _account_page(request, error=t("import_no_file"), status=400)
-    try:
-        counts = await _import(request, raw)
-    except ImportRefused as exc:
-        reason = t("import_refused", reason=exc.say(lang))
-        return await _account_page(request, error=reason, status=exc.status)
-    return await _account_page(request, imported=counts)
-
-
-@router.post(
-    "/api/me/import",
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": {"type": "object"}}},
-        }
-    },
-)
-async def import_json(request: Request) -> Any:
-    """Add an exported document (the JSON body) to this learner: counts added and skipped."""
-    raw = await request.body()
-    try:
-        return await _import(request, raw)
-    except ImportRefused as exc:
-        return JSONResponse({"detail": exc.say(pick_language(request))}, exc.status)
 
 
 add_strings(

@@ -153,15 +153,16 @@ async def grade_and_keep(
 
     It is stored before grading, so a crash mid-grading loses nothing (app.store.recovery);
     busy or failed graders (the 429 and 503 of `run_limited`) leave it kept, marked not
-    graded. Raises MockError when `mock_id` names no running mock interview of this problem
-    of theirs.
+    graded, and counted in the learner's quota like any other. Over the quota it is
+    QuotaExceeded, and nothing is stored. Raises MockError when `mock_id` names no
+    running mock interview of this problem of theirs.
 
     With `request_key` (the request's Idempotency-Key), the same request sent again is the
     same submission: already graded, its document comes back (and no GradeResult); not yet,
     it is graded here. Raises KeyReused when the key came with another submission.
     """
     store, who = request.app.state.store, await request.state.identity.learner()
-    instance = request.app.state.instance
+    instance, quota = request.app.state.instance, settings.quota()
     kept: list[int] = []
     earlier: list[dict[str, Any]] = []  # the result of the same request, graded before
 
@@ -171,12 +172,12 @@ async def grade_and_keep(
         if request_key is None:
             kept.append(
                 stored.create_pending(
-                    store, who.learner_id, problem.id, mode, code, instance, mock_id
+                    store, who.learner_id, problem.id, mode, code, instance, mock_id, quota=quota
                 )
             )
         else:
             submission_id, document = stored.pending_for_key(
-                store, who.learner_id, problem.id, mode, code, instance, request_key, mock_id
+                store, who.learner_id, problem.id, mode, code, instance, request_key, mock_id, quota
             )
             kept.append(submission_id)
             earlier.extend([document] if document is not None else [])

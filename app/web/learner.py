@@ -128,8 +128,9 @@ async def put_draft(request: Request, problem: ProblemDep) -> Any:
     if isinstance(code, HTTPException):
         raise code
     who = await identity_of(request).learner()
+    quota = request.app.state.settings.quota()
     return await anyio.to_thread.run_sync(
-        lambda: stored.save_draft(store_of(request), who.learner_id, problem.id, code)
+        lambda: stored.save_draft(store_of(request), who.learner_id, problem.id, code, quota)
     )
 
 
@@ -176,6 +177,12 @@ add_strings(
         "hist_pending": {"zh": "评测中…", "en": "grading…"},
         "hist_interrupted": {"zh": "评测中断", "en": "interrupted"},
         "hist_not_graded": {"zh": "未评测", "en": "not graded"},
+        "hist_imported": {"zh": "导入", "en": "imported"},
+        "hist_imported_title": {
+            "zh": "从导出文件导入：它的结果是文件里写的，不算在这台服务器上通过",
+            "en": "Brought in from an export file: its result is the file's word, so it does "
+            "not count as solved here",
+        },
         "hist_attempt": {"zh": "第 {n} 次", "en": "Attempt {n}"},
         "hist_just_now": {"zh": "刚刚", "en": "just now"},
         "hist_minutes_ago": {"zh": "{n} 分钟前", "en": "{n} min ago"},

@@ -16,6 +16,7 @@ from app.custom import custom_template_text
 from app.grading import MAX_CODE_BYTES
 from app.problems.model import TOPICS
 from app.store import history, mock, review
+from app.store.quota import QuotaExceeded
 from app.web import heat
 from app.web.assets import asset_url
 from app.web.deps import BankDep, PoolDep, SettingsDep, grade_and_keep, limits_view
@@ -225,15 +226,19 @@ async def problem_submit(
         context["code"] = code
     else:
         context["code"] = code
-        result, submission_id, _ = await grade_and_keep(
-            request=request,
-            problem=context["problem"],
-            code=code,
-            mode=mode,
-            pool=pool,
-            settings=settings,
-        )
-        context["result"] = {**result.to_dict(lang), "submission_id": submission_id}
-        context["next_problem"] = bank.following(context["problem"].id)
+        try:
+            result, submission_id, _ = await grade_and_keep(
+                request=request,
+                problem=context["problem"],
+                code=code,
+                mode=mode,
+                pool=pool,
+                settings=settings,
+            )
+        except QuotaExceeded as exc:
+            context["error"], status = exc.say(lang), exc.status
+        else:
+            context["result"] = {**result.to_dict(lang), "submission_id": submission_id}
+            context["next_problem"] = bank.following(context["problem"].id)
     name = "_result.html" if request.query_params.get("partial") else "problem.html"
     return render_page(request, name, context, status)
