@@ -43,7 +43,7 @@ from app.web import (
 )
 from app.web.assets import DynamicResponses, StaticAssets
 from app.web.identity import IdentityMiddleware
-from app.web.limits import RequestLimits
+from app.web.limits import InFlightLimit, RequestLimits
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("shousi")
@@ -177,6 +177,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         },
     )
     app.add_middleware(DynamicResponses)
+    app.add_middleware(InFlightLimit)
     # Outermost: every answer, a 413 or a 403 from the layers inside included, is counted
     # and carries the request's id.
     app.add_middleware(metrics.RequestMiddleware, metrics=app.state.metrics)
