@@ -63,6 +63,19 @@ class Settings(BaseSettings):
         ge=64,
         description="Largest request body, in KiB; a larger one is a 413 before it is read.",
     )
+    head_seconds: float = Field(
+        15.0,
+        gt=0,
+        le=60,
+        description="Time a client has to send a request's line and headers, from opening "
+        "the connection or from the previous response; then the connection is closed.",
+    )
+    connections_per_address: int = Field(
+        32,
+        ge=0,
+        description="Connections one client address may hold open at once; one more is "
+        "closed as it opens. 0: no cap. Proxies named in forwarded_allow_ips are not capped.",
+    )
     data_dir: Path = Field(
         Path("data"),
         description="Folder for the embedded SQLite database (shousi.db) and other state.",
@@ -78,10 +91,10 @@ class Settings(BaseSettings):
         "kept in the database, so every replica shares it.",
     )
     forwarded_allow_ips: str = Field(
-        "127.0.0.1",
+        "",
         description="Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: "
-        "addresses or networks, comma-separated, or * for any peer. A request through one "
-        "of them counts against the forwarded client's limits, not the proxy's.",
+        "addresses or networks, comma-separated, or * for any peer; empty: none. A request "
+        "through one of them counts against the forwarded client's limits, not the proxy's.",
     )
     cookie_secure: bool = Field(
         False, description="Send cookies over HTTPS only (set it when served behind TLS)."

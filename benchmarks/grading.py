@@ -98,8 +98,13 @@ def descendants(pid: int) -> list[int]:
 
 def start_server(port: int, workers: int | None) -> subprocess.Popen:
     # All clients here share one address: lift the per-client share, which would otherwise
-    # (rightly) turn most of them away with a 429.
-    env = {**os.environ, "SHOUSI_LOG_LEVEL": "warning", "SHOUSI_CLIENT_LIMIT": "64"}
+    # (rightly) turn most of them away with a 429, and the cap on its connections.
+    env = {
+        **os.environ,
+        "SHOUSI_LOG_LEVEL": "warning",
+        "SHOUSI_CLIENT_LIMIT": "64",
+        "SHOUSI_CONNECTIONS_PER_ADDRESS": "0",
+    }
     if workers:
         env["SHOUSI_WORKERS"] = str(workers)
     process = subprocess.Popen(

@@ -183,6 +183,8 @@ def start_replicas(count: int, url: str, base: Path) -> list[subprocess.Popen]:
             # Every request comes from the proxy's address: the per-client share would
             # otherwise make the proxy one client.
             "SHOUSI_CLIENT_LIMIT": "1000",
+            # nginx, on this host, is the proxy: believed, and its connections not capped.
+            "SHOUSI_FORWARDED_ALLOW_IPS": "127.0.0.1",
             "SHOUSI_LOG_LEVEL": "warning",
         }
         log = open(base / f"replica-{n + 1}.log", "w")  # noqa: SIM115 - kept open while it runs

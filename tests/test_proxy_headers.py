@@ -15,14 +15,17 @@ from tests.test_accounts import error_of, token_of
 from tests.test_browser import running_server
 
 
-def _server(tmp_path: Path, trusted: str) -> Iterator[str]:
+def _server(tmp_path: Path, trusted: str | None) -> Iterator[str]:
+    """A server trusting the proxies `trusted` names (None: the setting left unset)."""
     env = {
         **os.environ,
         "SHOUSI_WORKERS": "1",
         "SHOUSI_LOG_LEVEL": "warning",
         "SHOUSI_DATA_DIR": str(tmp_path / "data"),
-        "SHOUSI_FORWARDED_ALLOW_IPS": trusted,
     }
+    env.pop("SHOUSI_FORWARDED_ALLOW_IPS", None)
+    if trusted is not None:
+        env["SHOUSI_FORWARDED_ALLOW_IPS"] = trusted
     with running_server(tmp_path / "server.log", env) as url:
         yield url
 
@@ -51,8 +54,13 @@ def test_a_named_proxy_s_clients_are_limited_each_by_their_own_address(tmp_path:
         assert _failed_log_in(url, 100, "198.51.100.8").status_code == 400
 
 
-def test_forwarded_addresses_from_a_peer_not_named_are_ignored(tmp_path: Path) -> None:
-    for url in _server(tmp_path, "192.0.2.1"):
+@pytest.mark.parametrize("trusted", ["192.0.2.1", None])
+def test_forwarded_addresses_from_a_peer_not_named_are_ignored(
+    tmp_path: Path, trusted: str | None
+) -> None:
+    # Unset, the setting names no proxy: not even 127.0.0.1, where anything on the same
+    # host (or a local port forward) could claim any address.
+    for url in _server(tmp_path, trusted):
         # Each claims another address, but all come from 127.0.0.1, which is not a named
         # proxy: they are one client, so a header cannot buy more attempts.
         for n in range(ATTEMPTS_PER_ADDRESS):
@@ -69,3 +77,12 @@ def test_the_setting_reaches_the_server(trusted: str, monkeypatch: pytest.Monkey
     options = server_options(Settings())
     assert options["proxy_headers"] is True
     assert options["forwarded_allow_ips"] == trusted
+
+
+def test_by_default_no_peer_is_a_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.settings import Settings
+    from app.web.limits import server_options
+
+    monkeypatch.delenv("SHOUSI_FORWARDED_ALLOW_IPS", raising=False)
+    options = server_options(Settings(_env_file=None))
+    assert options["proxy_headers"] is False and options["forwarded_allow_ips"] == ""

@@ -8,16 +8,21 @@ import html
 import io
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from app.settings import Settings
+from app.store import Store, sets
 from app.store.identity import create_account
+from app.store.models import ProblemSet, SetMember, Submission, utcnow
 from app.web import create_app
 from app.web.identity import COOKIE
 from tests.conftest import TEST_LIMITS, solution
 from tests.test_accounts import log_in, token_of
+from tests.test_store import new_learner
 
 PASSWORD = "correct horse battery"
 PROBLEM, OTHER, CARD = "causal-mask", "padding-mask", "why-scale-sqrt-dk"
@@ -135,3 +140,64 @@ def test_learners_start_a_set_and_the_instructor_sees_who_solved_what(
     # A name a spreadsheet would read as a formula is written as text.
     assert solved[0]["learner"] == "'-1-1"
     assert client.get("/sets/nope").status_code == 404
+
+
+def test_the_owner_sees_only_attempts_made_after_the_learner_joined(client: TestClient) -> None:
+    as_user(client, "teach")
+    made = client.post(
+        "/api/sets", json={"slug": "later", "title": "Later", "items": [f"problem:{OTHER}"]}
+    )
+    assert made.status_code == 200, made.text
+    # A guest solves the problem first, then starts the set.
+    as_user(client, None)
+    url = f"/api/problems/{OTHER}/submissions"
+    assert client.post(url, json={"code": solution(OTHER)}).json()["verdict"] == "accepted"
+    token = token_of(client.get("/sets/later").text)
+    joined = client.post("/sets/later/join", data={"csrf_token": token}, follow_redirects=False)
+    assert joined.status_code == 303
+    guest = client.cookies.get(COOKIE)
+
+    def owners_view() -> dict:
+        as_user(client, "teach")
+        (member,) = client.get("/api/sets/later/progress").json()["members"]
+        client.cookies.clear()
+        client.cookies.set(COOKIE, guest)
+        return member["items"][0]
+
+    before = owners_view()
+    assert (before["solved"], before["attempts"], before["latest"]) == (False, 0, None)
+    assert client.post(url, json={"code": WRONG, "mode": "run"}).status_code == 200
+    after = owners_view()
+    assert after["attempts"] == 1 and after["latest"] is not None and not after["solved"]
+
+
+def test_progress_since_joining_counts_each_set_s_own_join_time(store: Store) -> None:
+    # On SQLite and PostgreSQL: a learner joined set "a" an hour ago and set "b" just now;
+    # an attempt from half an hour ago counts in "a" only.
+    owner, learner = new_learner(store, "owner"), new_learner(store)
+    now = utcnow()
+    for slug, joined in (("a", now - timedelta(hours=1)), ("b", now)):
+        sets.save(store, owner, "instructor", slug, slug, "", [f"problem:{PROBLEM}"])
+        with store.session() as session:
+            found = session.scalars(select(ProblemSet).where(ProblemSet.slug == slug)).one()
+            session.add(SetMember(set_id=found.id, learner_id=learner, joined_at=joined))
+    with store.session() as session:
+        session.add(
+            Submission(
+                learner_id=learner,
+                problem_id=PROBLEM,
+                mode="submit",
+                code="",
+                status="done",
+                verdict="accepted",
+                created_at=now - timedelta(minutes=30),
+            )  # fmt: skip
+        )
+    items = [f"problem:{PROBLEM}"]
+
+    def cell(slug: str | None) -> dict:
+        return sets.members_progress(store, items, [learner], joined_in=slug)[learner][items[0]]
+
+    assert cell("a") == {"solved": True, "attempts": 1, "latest": "accepted"}
+    assert cell("b") == {"solved": False, "attempts": 0, "latest": None}
+    assert cell(None)["attempts"] == 1  # the learner's own view keeps everything

@@ -158,9 +158,12 @@ def learner_progress(store: Store, items: list[str], learner_id: int) -> dict[st
 
 
 def members_progress(
-    store: Store, items: list[str], learner_ids: list[int]
+    store: Store, items: list[str], learner_ids: list[int], *, joined_in: str | None = None
 ) -> dict[int, dict[str, dict]]:
-    """Each learner on each item (see learner_progress); two queries, whatever the size."""
+    """Each learner on each item (see learner_progress); two queries, whatever the size.
+
+    With `joined_in` (a set's slug), only attempts made since each learner joined that set.
+    """
     problems = _problem_ids(items)
     cards = [item for item in items if item.startswith("qa:")]
     out: dict[int, dict[str, dict]] = {
@@ -188,6 +191,7 @@ def members_progress(
                     # An import's verdicts are the file's word: the owner sees work done here.
                     Submission.imported.is_(False),
                 )
+                .where(*_since_joined(joined_in))
                 .order_by(Submission.id)
             ).all()
             for learner, problem, mode, verdict in rows:
@@ -205,6 +209,19 @@ def members_progress(
             for learner, item in rated:
                 out[learner][item]["rated"] = True
     return out
+
+
+def _since_joined(slug: str | None) -> list[Any]:
+    """The conditions that keep a member's submissions made since they joined set `slug`."""
+    if slug is None:
+        return []
+    joined = (
+        select(SetMember.joined_at)
+        .join(ProblemSet, ProblemSet.id == SetMember.set_id)
+        .where(ProblemSet.slug == slug, SetMember.learner_id == Submission.learner_id)
+        .scalar_subquery()
+    )
+    return [Submission.created_at >= joined]
 
 
 def members(store: Store, slug: str) -> list[dict[str, Any]]:

@@ -50,7 +50,8 @@ from app.web import (
 from app.web.assets import DynamicResponses, StaticAssets
 from app.web.i18n import pick_language
 from app.web.identity import IdentityMiddleware
-from app.web.limits import RequestLimits
+from app.web.limits import InFlightLimit, RequestLimits
+from app.web.security import SecurityHeaders
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("shousi")
@@ -196,9 +197,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         },
     )
     app.add_middleware(DynamicResponses)
+    app.add_middleware(InFlightLimit)
     # Outermost: every answer, a 413 or a 403 from the layers inside included, is counted
     # and carries the request's id.
     app.add_middleware(metrics.RequestMiddleware, metrics=app.state.metrics)
+    app.add_middleware(SecurityHeaders)  # on every answer, the outer layers' included
     app.state.assets = StaticAssets(ROOT / "static")  # read, hashed and gzipped once, here
     app.mount("/static", app.state.assets, name="static")
     app.include_router(api.router)

@@ -9,7 +9,7 @@ from typing import Annotated, Any, TypeVar
 
 import anyio
 import anyio.to_thread
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, HTTPException, Path, Query, Request
 
 from app.grading import grade_submission
 from app.problems import Bank, Problem
@@ -51,6 +51,11 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 DeckDep = Annotated[Deck, Depends(get_deck)]
 BankDep = Annotated[Bank, Depends(get_bank)]
 PoolDep = Annotated[SandboxPool, Depends(get_pool)]
+# Row ids are 64-bit signed integers in both databases; a larger one is no row of ours
+# (and SQLite raises OverflowError on it), so it is refused as a bad parameter (422).
+MAX_ROW_ID = 2**63 - 1
+RowId = Annotated[int, Path(ge=1, le=MAX_ROW_ID)]
+RowIdQuery = Annotated[int | None, Query(ge=1, le=MAX_ROW_ID)]
 
 
 def get_problem(problem_id: str, bank: BankDep) -> Problem:

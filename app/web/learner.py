@@ -19,7 +19,7 @@ from app.grading import MAX_CODE_BYTES
 from app.problems.model import TOPICS
 from app.store import Store
 from app.store import history as stored
-from app.web.deps import BankDep, ProblemDep
+from app.web.deps import BankDep, ProblemDep, RowId, RowIdQuery
 from app.web.i18n import add_strings, pick_language, translator
 from app.web.identity import Identity
 from app.web.pages import render_page
@@ -57,7 +57,7 @@ async def list_submissions(
 
 
 @router.get("/api/submissions/{submission_id}")
-async def get_submission(request: Request, submission_id: int) -> dict[str, Any]:
+async def get_submission(request: Request, submission_id: RowId) -> dict[str, Any]:
     """One of the learner's submissions: its code and its whole result document."""
     who = await identity_of(request).who()
     found = None
@@ -345,7 +345,7 @@ def _history_view(
 async def history_page(
     request: Request,
     problem: ProblemDep,
-    attempt: Annotated[int | None, Query(ge=1)] = None,
+    attempt: RowIdQuery = None,
     partial: Annotated[str, Query(max_length=8)] = "",
 ) -> Response:
     """The learner's attempts at a problem; ?attempt=ID shows one, with its diff.
@@ -367,7 +367,7 @@ async def history_page(
 
 @router.get("/problems/{problem_id}/history/{submission_id}/result", include_in_schema=False)
 async def attempt_result(
-    request: Request, problem: ProblemDep, bank: BankDep, submission_id: int
+    request: Request, problem: ProblemDep, bank: BankDep, submission_id: RowId
 ) -> Response:
     """One attempt's result as the problem page shows it after a Run or Submit."""
     who = await identity_of(request).who()

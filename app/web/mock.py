@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 from app.problems.model import TOPICS
 from app.store import mock
 from app.store.history import progress
-from app.web.deps import BankDep, DeckDep
+from app.web.deps import BankDep, DeckDep, RowId
 from app.web.i18n import add_strings, pick_language
 from app.web.learner import identity_of, store_of
 from app.web.pages import render_page
@@ -83,13 +83,13 @@ async def _own_view(request: Request, mock_id: int) -> dict[str, Any]:
 
 
 @router.get("/api/mock/{mock_id}")
-async def get_mock(request: Request, mock_id: int) -> dict[str, Any]:
+async def get_mock(request: Request, mock_id: RowId) -> dict[str, Any]:
     """One mock interview: problem, questions, answers, attempts; the report once it ended."""
     return await _own_view(request, mock_id)
 
 
 @router.put("/api/mock/{mock_id}/answers/{n}")
-async def answer_question(request: Request, mock_id: int, n: int) -> dict[str, Any]:
+async def answer_question(request: Request, mock_id: RowId, n: int) -> dict[str, Any]:
     """Keep the answer to question n: `{"answer": str, "rating"?: again|hard|good|easy,
     "seconds"?: int}`."""
     who = await identity_of(request).who()
@@ -114,7 +114,7 @@ async def answer_question(request: Request, mock_id: int, n: int) -> dict[str, A
 
 
 @router.post("/api/mock/{mock_id}/finish")
-async def finish_mock(request: Request, mock_id: int) -> dict[str, Any]:
+async def finish_mock(request: Request, mock_id: RowId) -> dict[str, Any]:
     """End the mock interview now; its report."""
     who = await identity_of(request).who()
     found = None
@@ -150,7 +150,7 @@ async def mock_index(request: Request, bank: BankDep) -> Response:
 
 
 @router.get("/mock/{mock_id}", response_class=HTMLResponse, include_in_schema=False)
-async def mock_page(request: Request, mock_id: int, bank: BankDep, deck: DeckDep) -> Response:
+async def mock_page(request: Request, mock_id: RowId, bank: BankDep, deck: DeckDep) -> Response:
     """A mock interview: the clock, the problem, the questions; the report once it ended."""
     who = await identity_of(request).who()
     session = None

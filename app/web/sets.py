@@ -229,7 +229,8 @@ async def _progress(request: Request, found: dict, bank: Any, deck: Any) -> dict
 
     def work() -> dict[str, Any]:
         people = sets.members(store, found["slug"])
-        table = sets.members_progress(store, found["items"], [p["learner"] for p in people])
+        learners = [p["learner"] for p in people]
+        table = sets.members_progress(store, found["items"], learners, joined_in=found["slug"])
         return {
             "members": [
                 {**person, "items": _entries(found, table[person["learner"]], bank, deck, lang)}
