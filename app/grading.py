@@ -133,6 +133,8 @@ def _judge(
     stdout = _visible_stdout(cases, report, show_all)
     caps = Caps(max_bytes=limits.output_bytes)
     try:
+        if report.status == "malformed":  # the worker saw a frame the harness never writes
+            raise Unreadable("a frame that cannot be complete")
         child = read_messages(report.frames, caps=caps, case_count=len(cases))
     except Unreadable as exc:
         # The reason stays in the log: a forged frame's contents are not echoed back.
