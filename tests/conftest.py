@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -126,3 +127,11 @@ def form_token(client: TestClient, page: str) -> str:
     match = re.search(r'name="csrf_token" value="([^"]*)"', html)
     assert match, f"{page} has no form token"
     return match.group(1)
+
+
+def wait_until_ready(client: TestClient, seconds: float = 180.0) -> None:
+    """Wait for start-up (workers warm, first hidden draws made): a 503 before is not a test."""
+    deadline = time.monotonic() + seconds
+    while client.get("/readyz").status_code != 200:
+        assert time.monotonic() < deadline, client.get("/readyz").json()
+        time.sleep(0.2)
