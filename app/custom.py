@@ -18,6 +18,7 @@ import torch
 
 from app.cases import prepare_custom, prepared_cases
 from app.grading import grade_custom
+from app.model_size import ModelSize, model_size
 from app.problems.model import Problem
 from app.sandbox.pool import SandboxPool
 from graders.case import Case, Fixture
@@ -34,6 +35,12 @@ MAX_SEED = 2**32 - 1
 MAX_OUTPUT_ELEMENTS = 65536
 # Broadcast leading dims x (largest matrix side)^2: an upper bound on attention scores.
 MAX_INTERMEDIATE_ELEMENTS = 1 << 20
+# The reference module a custom `init` builds, in parameters and buffers. The bank's own
+# cases need at most 320,000 values (positional-encoding-module's 5000 x 64 table) and 89
+# tensors (transformer, 2 + 2 layers): about 6x and 4.5x above those, every problem's own
+# cases fit with room, and the model stays under 8 MB at float32 (16 MB at float64).
+MAX_MODEL_VALUES = 2_000_000
+MAX_MODEL_TENSORS = 400
 DTYPES = ("bool", "int64", "float32", "float64")
 FIELDS = ("code", "inputs", "init", "seed")
 TEMPLATE_DECIMALS = 4
@@ -533,7 +540,63 @@ def parse_custom(problem: Problem, data: dict[str, Any]) -> Case:
             f'"init" and "seed" are for module problems; `{meta.entry}` is a function'
         )
     _check_broadcast(inputs)
+    if spec.module:
+        check_model_size(problem, init)
     return Case(CASE_NAME, inputs, init=init, seed=seed)
+
+
+def reference_size(problem: Problem, init: dict[str, Any]) -> ModelSize:
+    """The size of the module `problem.reference(**init)` would build, counted without
+    allocating; counting stops past MAX_MODEL_TENSORS. Raises what the reference raises."""
+    return model_size(problem.reference, init, max_tensors=MAX_MODEL_TENSORS)
+
+
+def parameter_count(problem: Problem, init: dict[str, Any]) -> int:
+    """Values (parameters and buffers) of the reference module with `init`; a lower bound
+    once it is past MAX_MODEL_TENSORS tensors."""
+    return reference_size(problem, init).values
+
+
+def check_model_size(problem: Problem, init: dict[str, Any]) -> None:
+    """Refuse an `init` whose reference module would be over the caps, before it is built.
+
+    An uploaded problem's code must not run here, and a reference that cannot be built on
+    the meta device cannot be counted: for those, no integer in `init` may be larger than
+    the problem's own cases use.
+    """
+    owner = f"`{problem.meta.entry}(...)`"
+    if problem.hosted:
+        _check_init_bounds(problem, init)
+        return
+    try:
+        size = reference_size(problem, init)
+    except Exception:  # noqa: BLE001 - not countable: the cases' own sizes bound it instead
+        _check_init_bounds(problem, init)
+        return
+    if not size.complete or size.tensors > MAX_MODEL_TENSORS:
+        raise CustomInputError(
+            f"{owner} with this init would hold more than {MAX_MODEL_TENSORS} parameter and "
+            f"buffer tensors; custom runs allow at most {MAX_MODEL_TENSORS} (use fewer layers)"
+        )
+    if size.values > MAX_MODEL_VALUES:
+        raise CustomInputError(
+            f"{owner} with this init would hold {size.values:,} values in its parameters and "
+            f"buffers; custom runs allow at most {MAX_MODEL_VALUES:,} (use smaller sizes)"
+        )
+
+
+def _check_init_bounds(problem: Problem, init: dict[str, Any]) -> None:
+    largest: dict[str, int] = {}
+    for case in _problem_cases(problem):
+        for name, value in case.init.items():
+            if type(value) is int:
+                largest[name] = max(largest.get(name, value), value)
+    for name, value in init.items():
+        if type(value) is int and name in largest and value > largest[name]:
+            raise CustomInputError(
+                f"`init.{name}` is {value}; for this problem custom runs allow at most "
+                f"{largest[name]}, the largest its own cases use"
+            )
 
 
 def _check_broadcast(inputs: dict[str, Any]) -> None:

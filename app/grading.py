@@ -27,6 +27,7 @@ from app.feedback import (
     return_mismatch,
     warned,
 )
+from app.hidden_rows import WARNED, hidden_row
 from app.problems.model import Problem
 from app.sandbox.limits import SandboxLimits
 from app.sandbox.messages import UNREADABLE, Unreadable, read_messages
@@ -110,7 +111,8 @@ def grade_submission(
     rejection = check_source(code, entry=meta.entry, forbidden_api=meta.forbidden.api)
     if rejection:
         return result(Verdict.REJECTED, [], rejection.message)
-    # Hidden cases are drawn afresh for each submission: no answer table can be learnt.
+    # Hidden cases come from a rotating set of fresh draws, each serving a few submissions
+    # (app.cases.FreshCases): their rows say counts, never values (app.hidden_rows).
     cases = cases_for(problem, mode)
     job = {**_job(problem, code), "case_frames": [c.encoded() for c in cases]}
     if any(c.case.memory_mb for c in cases):  # the worker caps these cases' memory
@@ -133,6 +135,8 @@ def _judge(
     stdout = _visible_stdout(cases, report, show_all)
     caps = Caps(max_bytes=limits.output_bytes)
     try:
+        if report.status == "malformed":  # the worker saw a frame the harness never writes
+            raise Unreadable("a frame that cannot be complete")
         child = read_messages(report.frames, caps=caps, case_count=len(cases))
     except Unreadable as exc:
         # The reason stays in the log: a forged frame's contents are not echoed back.
@@ -190,6 +194,8 @@ def _judge(
     explain_call_errors(problem, rows, child.load.get("signature"))
     merge_repeated_errors(rows)
     _explain(problem, cases, messages_by_case, rows, verdicts)
+    if not show_all:  # last, after every message is final: it is rebuilt from counts alone
+        rows = [hidden_row(row) if row.hidden else row for row in rows]
     final = _worst(verdicts)
     # The headline is the first case that earned the final verdict, not merely the first failure.
     summary = next((row.message for row, v in zip(rows, verdicts, strict=True) if v is final), "")
@@ -248,7 +254,9 @@ def _judge_case(
     if prepared.case.hidden and not show_all:
         message = redact_hidden(message, source_lines)
     verdict, row = _judge_values(problem, prepared, message, show_all=show_all)
-    if not row.passed:
+    if not row.passed and row.hidden and not show_all:
+        row.details[WARNED] = warned(message, hidden=True)  # hidden_row says it after its own
+    elif not row.passed:
         row.message += warned(message, row.hidden)
     return verdict, row
 

@@ -154,3 +154,11 @@ def roomy_account_limits(client: TestClient) -> None:
     client.app.state.account_limits = AccountLimits.with_clock(
         time.monotonic, per_address=1_000_000
     )
+
+
+def wait_until_ready(client: TestClient, seconds: float = 180.0) -> None:
+    """Wait for start-up (workers warm, first hidden draws made): a 503 before is not a test."""
+    deadline = time.monotonic() + seconds
+    while client.get("/readyz").status_code != 200:
+        assert time.monotonic() < deadline, client.get("/readyz").json()
+        time.sleep(0.2)

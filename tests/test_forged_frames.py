@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import struct
+import time
 from collections.abc import Iterator
 
 import numpy as np
@@ -22,6 +23,7 @@ from app.grading import grade_submission
 from app.problems import Bank
 from app.sandbox.messages import UNREADABLE, Unreadable, read_messages
 from app.sandbox.pool import RunReport, _worker_report
+from app.sandbox.protocol import DONE_FRAME, FrameScanner, result_cap
 from app.settings import Settings
 from graders.result import Verdict
 from tests.conftest import TEST_LIMITS, form_token, solution
@@ -244,3 +246,82 @@ def test_a_forged_frame_is_a_verdict_on_the_command_line(
 def test_a_malformed_worker_reply_is_a_codec_error(report: object) -> None:
     with pytest.raises(CodecError):
         _worker_report(report)
+
+
+# A fake result document on every inherited fd: a frame header claiming far more bytes than
+# follow, then the start of a codec message. Written at import time, in the function, or both.
+FORGE_EVERY_FD = """
+import os
+import struct
+
+import numpy as np
+
+_FAKE = struct.pack("<I", {claimed}) + b"SHS1" + struct.pack("<I", 400) + b'{{"case": 0, "out'
+
+
+def _forge():
+    for fd in range(256):
+        try:
+            os.write(fd, _FAKE)
+        except OSError:
+            pass
+
+
+{at_import}
+
+
+def softmax(x, axis=-1):
+    {in_function}
+    z = np.exp(x - x.max(axis=axis, keepdims=True))
+    return z / z.sum(axis=axis, keepdims=True)
+"""
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("claimed", [1 << 30, result_cap(LIMITS.output_bytes)])
+@pytest.mark.parametrize("where", ["import", "function", "both"])
+def test_a_fake_frame_on_every_fd_is_unreadable_at_once(
+    bank: Bank, pool, claimed: int, where: str
+) -> None:
+    code = FORGE_EVERY_FD.format(
+        claimed=claimed,
+        at_import="_forge()" if where in ("import", "both") else "",
+        in_function="_forge()" if where in ("function", "both") else "pass",
+    )
+    started = time.monotonic()
+    result = grade_submission(problem=bank.get("softmax"), code=code, mode="submit", pool=pool)
+    elapsed = time.monotonic() - started
+    assert result.verdict is Verdict.RUNTIME_ERROR, result.to_dict()
+    assert result.message == "the result could not be read"
+    # Not the wall limit spent waiting for the rest of a frame that never comes.
+    assert elapsed < pool.limits.wall_seconds / 2, elapsed
+
+
+def test_the_scanner_counts_frames_and_spots_ones_the_harness_never_writes() -> None:
+    cap = result_cap(LIMITS.output_bytes)
+    honest = bytearray(b"".join(struct.pack("<I", len(m)) + m for m in [LOAD_OK, LOAD_OK]))
+    scanner = FrameScanner(cap)
+    assert scanner.count(honest) == 2 and scanner.fault(honest) is None
+    assert not scanner.partial(honest)
+    half = honest + struct.pack("<I", len(LOAD_OK)) + LOAD_OK[:3]
+    assert scanner.fault(half) is None and scanner.partial(half)
+    assert FrameScanner(cap).fault(honest + DONE_FRAME) is None
+    claims = FrameScanner(cap).fault(struct.pack("<I", cap) + MAGIC)
+    assert claims and "more than" in claims
+    assert FrameScanner(cap).fault(struct.pack("<I", 10) + b"SHX") == (
+        "a frame that is not a codec message"
+    )
+
+
+def test_outputs_too_large_together_are_an_output_limit_not_unreadable(bank: Bank, pool) -> None:
+    # Each value is under the cap, the two together are not: the harness says so in a few
+    # bytes instead of writing a frame the worker would take for a forged one.
+    code = (
+        "import numpy as np\n\n\ndef scaled_dot_product_attention(q, k, v, mask=None):\n"
+        f"    big = np.zeros({LIMITS.output_bytes // 8 * 3 // 4})\n"
+        "    return big, big\n"
+    )
+    problem = bank.get("scaled-dot-product-attention")
+    result = grade_submission(problem=problem, code=code, mode="run", pool=pool)
+    assert result.verdict is Verdict.RUNTIME_ERROR, result.to_dict()
+    assert result.cases and result.cases[0].kind == "output_limit", result.to_dict()

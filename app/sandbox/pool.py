@@ -19,7 +19,13 @@ from app.codec import Caps, CodecError, decode, encode
 from app.sandbox import isolation
 from app.sandbox.isolation import LayerReport
 from app.sandbox.limits import SandboxLimits
-from app.sandbox.protocol import FrameError, read_frame, split_frames, write_frame
+from app.sandbox.protocol import (
+    FrameError,
+    read_frame,
+    result_cap,
+    split_frames,
+    write_frame,
+)
 
 log = logging.getLogger("shousi.sandbox")
 
@@ -260,7 +266,7 @@ class SandboxPool:
             self._count("_busy", -1)
 
     def _run_on(self, worker: _Worker, job: dict) -> RunReport:
-        max_reply = self.limits.output_bytes + self.limits.stdout_bytes + (64 << 10)
+        max_reply = result_cap(self.limits.output_bytes) + self.limits.stdout_bytes + (64 << 10)
         # The worker enforces the wall limit itself; this margin only catches a stuck worker.
         deadline = time.monotonic() + self.limits.wall_seconds + self.stuck_margin
         try:

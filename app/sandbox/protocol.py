@@ -7,10 +7,15 @@ import select
 import struct
 import time
 
+from app.codec import MAGIC
+
 _LEN = struct.Struct("<I")
 # The child's last frame: not a codec message, so no case result can be mistaken for it.
 DONE = b"\x00shousi:done"
 DONE_FRAME = _LEN.pack(len(DONE)) + DONE
+# Room on the result pipe beyond the output cap, for the harness's small frames: the load
+# frame, and a case whose outputs did not fit said in a few bytes (harness._send).
+FRAME_SLACK = 64 << 10
 # Exit statuses of a child that never got to run user code properly.
 EXIT_HARNESS_FAILED = 70
 EXIT_ISOLATION_FAILED = 71
@@ -64,6 +69,55 @@ def split_frames(data: bytes) -> tuple[list[bytes], bool]:
         frames.append(data[offset + _LEN.size : offset + _LEN.size + size])
         offset += _LEN.size + size
     return frames, offset != len(data)
+
+
+def result_cap(output_bytes: int) -> int:
+    """Bytes a child may write on its result pipe, its last (done) frame included."""
+    return output_bytes + FRAME_SLACK + len(DONE_FRAME)
+
+
+class FrameScanner:
+    """Counts the complete frames at the start of a growing buffer, reading only prefixes,
+    and tells when the frame in progress cannot be one the harness writes.
+
+    The harness keeps every frame within the cap and starts each with the codec's magic
+    (or is its done frame), so a frame that claims more bytes than the cap leaves, or
+    starts otherwise, was written by the code under test. Waiting for the rest of it would
+    only wait for the wall limit: the child is waiting for its next case meanwhile.
+    """
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.seen = 0
+        self.offset = 0
+
+    def count(self, buffer: bytes | bytearray) -> int:
+        """How many complete frames the buffer starts with."""
+        while self.offset + _LEN.size <= len(buffer):
+            (size,) = _LEN.unpack_from(buffer, self.offset)
+            if self.offset + _LEN.size + size > len(buffer):
+                break
+            self.seen += 1
+            self.offset += _LEN.size + size
+        return self.seen
+
+    def fault(self, buffer: bytes | bytearray) -> str | None:
+        """Why the frame in progress cannot be the harness's, or None if it may be."""
+        if self.offset + _LEN.size > len(buffer):
+            return None
+        (size,) = _LEN.unpack_from(buffer, self.offset)
+        room = self.cap - self.offset - _LEN.size
+        if size > room:
+            return f"a frame claims {size} bytes, more than the {room} left"
+        start = bytes(buffer[self.offset + _LEN.size : self.offset + _LEN.size + len(MAGIC)])
+        if not (MAGIC.startswith(start) or DONE.startswith(start)):
+            return "a frame that is not a codec message"
+        return None
+
+    def partial(self, buffer: bytes | bytearray) -> bool:
+        """Whether the buffer ends inside a frame."""
+        self.count(buffer)
+        return self.offset != len(buffer)
 
 
 MEMORY_MARKERS = ("can't allocate memory", "DefaultCPUAllocator", "not enough memory")

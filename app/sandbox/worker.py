@@ -40,7 +40,9 @@ from app.sandbox.protocol import (  # noqa: E402
     DONE_FRAME,
     EXIT_HARNESS_FAILED,
     EXIT_ISOLATION_FAILED,
+    FrameScanner,
     read_frame,
+    result_cap,
     split_frames,
     write_frame,
 )
@@ -243,9 +245,9 @@ def _supervise(
     selector.register(armed.out_r, selectors.EVENT_READ, "out")
     selector.register(armed.pidfd, selectors.EVENT_READ, "exit")
     buffers = {"result": bytearray(), "out": bytearray()}
-    caps = {"result": limits.output_bytes + len(DONE_FRAME), "out": limits.stdout_bytes}
+    caps = {"result": result_cap(limits.output_bytes), "out": limits.stdout_bytes}
     feed = _CaseFeed(armed, cases, selector)
-    frames = _FrameCounter()
+    frames = FrameScanner(caps["result"])
     os.set_blocking(armed.out_r, False)  # drained at each answer without waiting
     # Bytes of output written before each answer (the load frame, then each case's), so
     # the trusted side can tell what was printed during which case.
@@ -288,6 +290,9 @@ def _supervise(
                 status = "done"
             if key.data == "result":
                 answered = frames.count(buffers["result"])
+                if status is None and frames.fault(buffers["result"]):
+                    status = "malformed"  # the code wrote on the result pipe: stop at once
+                    continue
                 if answered > len(marks):
                     # Everything the child printed before this answer is in the pipe by now.
                     _drain(armed.out_r, buffers["out"], limits.stdout_bytes)
@@ -322,6 +327,9 @@ def _supervise(
         status = "exited" if os.WIFEXITED(wait_status) else "signaled"
         if exit_code == EXIT_ISOLATION_FAILED:
             status = "isolation_failed"
+        elif status == "exited" and frames.partial(buffers["result"]):
+            # The harness writes whole frames: half of one left behind is the code's doing.
+            status = "malformed"
     report.update(
         status=status,
         exit_code=exit_code,
@@ -374,23 +382,6 @@ class _CaseFeed:
         if not waiting and self.sent == len(self.cases):
             os.close(self.armed.job_w)
             self.armed.job_w = -1
-
-
-class _FrameCounter:
-    """Complete frames at the start of a growing buffer (only length prefixes are read)."""
-
-    def __init__(self) -> None:
-        self.seen = 0
-        self.offset = 0
-
-    def count(self, buffer: bytearray) -> int:
-        while self.offset + 4 <= len(buffer):
-            (size,) = struct.unpack_from("<I", buffer, self.offset)
-            if self.offset + 4 + size > len(buffer):
-                break
-            self.seen += 1
-            self.offset += 4 + size
-        return self.seen
 
 
 def _drain(fd: int, buffer: bytearray, cap: int) -> None:

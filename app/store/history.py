@@ -10,12 +10,15 @@ from sqlalchemy import case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from app.hidden_rows import redact_document
 from app.store import Store
 from app.store.models import Draft, Submission, utcnow
 from app.store.quota import Quota, check_submission, drafts_limit
 from graders.result import GradeResult
 
 HISTORY_LIMIT = 200
+# Marks a kept document whose hidden rows were redacted when it was graded.
+REDACTED = "_redacted"
 _TABLE = Submission.__table__
 ACCEPTED = "accepted"
 # What "solved" means wherever it vouches for the learner: an accepted Submit graded here.
@@ -59,6 +62,7 @@ def stored_document(result: GradeResult) -> dict[str, Any]:
         "message": chinese["message"],
         "cases": [case["message"] for case in chinese["cases"]],
     }
+    document[REDACTED] = True  # its hidden rows are as app.hidden_rows makes them already
     return document
 
 
@@ -67,6 +71,9 @@ def in_language(document: dict[str, Any] | None, lang: str) -> dict[str, Any] | 
     if document is None:
         return None
     document = dict(document)
+    if not document.pop(REDACTED, False):
+        # Kept before hidden rows lost their values (or imported): replayed without them.
+        document = redact_document(document)
     chinese = document.pop("_zh", None)
     if lang == "zh" and chinese:
         document["message"] = chinese["message"]
