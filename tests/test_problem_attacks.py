@@ -95,11 +95,13 @@ def hosts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     host.INTERACTIVE.close()
 
 
-def _attacking_files(tmp_path: Path, data: Path) -> dict[str, str]:
-    """The scaffold's problem with the attack at import time and in every function."""
-    db = data / "shousi.db"
-    data.mkdir(exist_ok=True)
-    db.write_text(f"sessions and hashes, signed with {SECRET}")
+def _attacking_files(tmp_path: Path, data: Path, db: Path | None = None) -> dict[str, str]:
+    """The scaffold's problem with the attack at import time and in every function, aimed
+    at `db` (by default a stand-in holding the secret, made in `data`)."""
+    if db is None:
+        db = data / "shousi.db"
+        data.mkdir(exist_ok=True)
+        db.write_text(f"sessions and hashes, signed with {SECRET}")
     head = ATTACK.format(server=os.getpid(), data=str(data), db=str(db), secret=SECRET)
     plain = scaffold(tmp_path / "plain", "attack-op", "numpy", "function")
     files = {name: head + (plain / name).read_text() for name in ("cases.py", "reference.py")}
@@ -235,3 +237,44 @@ def test_code_that_closes_its_pipes_and_spins_costs_only_its_own_request(
     assert problem.hosted and slow.is_alive()
     slow.join(timeout=60)
     assert failed and "took longer than 20 s (describe)" in failed[0]
+
+
+def test_an_attacking_upload_through_the_web_finds_nothing_in_validation_or_preview(
+    tmp_path: Path, hosts: None
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from app.settings import Settings
+    from app.store.identity import create_account
+    from app.web import create_app
+    from tests.conftest import TEST_LIMITS
+    from tests.test_accounts import log_in
+    from tests.test_authoring import settled, upload
+
+    data = tmp_path / "server-data"
+    settings = Settings(workers=1, data_dir=data, secret_key=SECRET, **TEST_LIMITS)
+    with TestClient(create_app(settings)) as client:
+        create_account(client.app.state.store, "teach", "correct horse battery", "instructor")
+        assert log_in(client, "teach", "correct horse battery").status_code == 303
+        files = _attacking_files(tmp_path, data, db=data / "shousi.db")
+        archive = archive_of(tmp_path / "src", "attack-op", **files)
+        sent = upload(client, {"archive": ("a.zip", archive, "application/zip")})
+        assert sent.status_code in (200, 201, 202), sent.text
+        row = settled(client, "attack-op")
+        output = row["report"]["output"]
+        assert row["status"] == "valid", output
+        found = [line for line in output.splitlines() if "ATTACK" in line]
+        assert found and all(line.rstrip().endswith("FOUND nothing") for line in found), found
+        if os.geteuid() == 0:
+            assert {tuple(line.split()[-4:-2]) for line in found} == {
+                (str(slot_uid(host.PROBLEM_SLOT)), "1")
+            }
+        assert SECRET not in output
+        preview = client.get("/admin/problems/attack-op/preview")
+        assert preview.status_code == 200
+    reports = _reports()
+    assert reports and {tuple(r[5:]) for r in reports} == {("nothing",)}, reports
+    if os.geteuid() == 0:
+        assert {(int(r[2]), int(r[3])) for r in reports} == {(slot_uid(host.PROBLEM_SLOT), 1)}
+    assert not [name for name in sys.modules if name.startswith("shousi_problem_attack")]
+    assert not (data / "planted").exists()
