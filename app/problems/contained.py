@@ -105,9 +105,13 @@ def validate_contained(
         return Contained(False, output, "timeout", None)
     if code == 0:
         return Contained(True, output, None, 0)
+    # The problem host's own words (app.problems.host) when it stopped the problem's code.
+    hosted_memory = ("its own code ran out of memory", "out of memory, or it exited")
     if "MemoryError" in output or code in (-signal.SIGKILL, -signal.SIGSEGV):
         stopped = "memory"
-    elif code == -signal.SIGXCPU:
+    elif any(words in output for words in hosted_memory):
+        stopped = "memory"
+    elif code == -signal.SIGXCPU or "the problem's own code took longer than" in output:
         stopped = "timeout"
     elif code == 1 and ("valid," in output):
         stopped = None  # it ran to the end and found problems
