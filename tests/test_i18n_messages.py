@@ -232,11 +232,10 @@ def test_every_message_is_chinese_on_a_chinese_page_and_unchanged_in_english(
 def test_a_causal_leak_reads_as_a_chinese_engineer_would_write_it(grade) -> None:
     result = grade("attention", IGNORES_THE_MASK)
     row = next(c for c in result.to_dict("zh")["cases"] if c["name"] == "causal, keys 3-4 changed")
-    assert row["kind"] == "causality"
-    assert row["message"].startswith(
-        "因果性被破坏：只改动位置 ≥ 3 的 key/value，却改变了 query 位置"
-    )
-    assert "超出容差" in row["message"]
+    assert row["kind"] == "causality" and row["hidden"]
+    # A hidden row names the property and how much is off, never where the case was changed.
+    assert row["message"].startswith("因果性被破坏：后面的位置改变了前面的输出")
+    assert "不一致" in row["message"] and "≥" not in row["message"]
 
 
 def test_the_candidates_exception_text_stays_as_python_wrote_it(grade) -> None:
