@@ -59,12 +59,13 @@ def test_the_router_has_integer_routes_to_check() -> None:
 
 
 @pytest.fixture(scope="module")
-def learner(client: TestClient) -> TestClient:
-    """The shared client with a learner's session cookie."""
+def learner(client: TestClient) -> Iterator[TestClient]:
+    """The shared client with a learner's session cookie, cleared again after the module."""
     saved = client.put("/api/problems/softmax/draft", json={"code": "x = 1\n"})
     assert saved.status_code == 200, saved.text
     assert client.cookies.get("shousi_session")
-    return client
+    yield client
+    client.cookies.clear()  # the session client is shared: later modules start cookieless
 
 
 @pytest.mark.parametrize("value", TOO_LARGE)
