@@ -3,16 +3,32 @@
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from app.problems import load_bank
 from app.problems.bank import BUILTIN_DIR
 from app.problems.validate import validate_problem
+from app.runtime import build_pool
 from app.sandbox.pool import SandboxPool
+from app.settings import Settings
 from tests.conftest import ROOT, solution
 
 
-def test_every_built_in_problem_validates(pool: SandboxPool) -> None:
+@pytest.fixture(scope="module")
+def served_limits_pool() -> Iterator[SandboxPool]:
+    """Workers with the limits `shousi problems validate` and the server use (not the tests'
+    short ones): a memory-capped case's wrong forms take more than 2 s of CPU."""
+    sandbox = build_pool(Settings(), size=2)
+    sandbox.start()
+    yield sandbox
+    sandbox.close()
+
+
+def test_every_built_in_problem_validates(served_limits_pool: SandboxPool) -> None:
+    pool = served_limits_pool
     bank = load_bank([BUILTIN_DIR])
     for problem in bank.ordered():
         report = validate_problem(problem, pool)

@@ -107,9 +107,8 @@ def validate_contained(
         return Contained(True, output, None, 0)
     # The problem host's own words (app.problems.host) when it stopped the problem's code.
     hosted_memory = ("its own code ran out of memory", "out of memory, or it exited")
-    if "MemoryError" in output or code in (-signal.SIGKILL, -signal.SIGSEGV):
-        stopped = "memory"
-    elif any(words in output for words in hosted_memory):
+    killed = code in (-signal.SIGKILL, -signal.SIGSEGV)
+    if killed or any(words in output for words in ("MemoryError", *hosted_memory)):
         stopped = "memory"
     elif code == -signal.SIGXCPU or "the problem's own code took longer than" in output:
         stopped = "timeout"
