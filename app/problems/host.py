@@ -641,7 +641,7 @@ class Supervisor:
         elif running.too_large:
             message = f"the problem's answer is larger than {wire.CAPS.max_bytes} bytes"
             answer.update(status="error", message=f"{message} ({running.what})")
-        elif running.timed_out:
+        elif running.timed_out or _spent_its_cpu(status):
             message = f"the problem's own code took longer than {seconds:.0f} s ({running.what})"
             answer.update(status="error", message=message)
         else:
@@ -658,6 +658,11 @@ class Supervisor:
                 os.kill(running.pid, signal.SIGKILL)
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(running.pid, 0)
+
+
+def _spent_its_cpu(status: int) -> bool:
+    """Whether RLIMIT_CPU ended the runner: on a quiet machine it can fire before the wall timer."""
+    return os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU
 
 
 def _answer_of(data: bytes) -> dict | None:
