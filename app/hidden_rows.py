@@ -1,6 +1,6 @@
 """What a hidden case's row may say: its verdict, its kind and how many values are off.
 
-A draw of hidden cases serves several submissions (app.cases.FreshCases), so anything of
+A draw of hidden cases serves several submissions (app.trusted.prepare.FreshCases), so anything of
 its expected values that came back (a value, an index, an error maximum, a heatmap) would
 let a table of answers be built. A hidden row keeps `name`, `passed`, `kind`, `hidden`,
 a message rebuilt from those alone, and `checks` holding per compared value only
@@ -21,11 +21,11 @@ HIDDEN_KEYS = frozenset(
     {"name", "passed", "kind", "message", "hidden", "checks", "traceback", "line"}
 )
 COUNT_KEYS = ("mismatched", "total", "share")
-# Where app.grading leaves a hidden row's numeric warnings (fixed words, app.feedback.warned)
-# for hidden_row to say after the message it rebuilds.
+# Where app.judge.grade leaves a hidden row's numeric warnings (fixed words, see
+# app.judge.feedback.warned) for hidden_row to say after the message it rebuilds.
 WARNED = "_warned"
 # Rows whose message is built from fixed words and public figures only (the error's class is
-# redacted already by app.feedback.redact_hidden, a case's memory cap is the problem's own).
+# redacted already by app.judge.feedback.redact_hidden, a case's memory cap is the problem's own).
 _KEPT_MESSAGES = frozenset({"error", "forbidden", "memory_limit", "time_limit", "crash", "not_run"})
 # What each failure says without the values or positions that showed it.
 _KIND_WORDS = {

@@ -10,9 +10,11 @@ from typing import Literal
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from app.problems.bank import BUILTIN_DIR
-from app.sandbox.limits import SandboxLimits
-from app.store.quota import Quota
+from app.limits import Quota, SandboxLimits
+
+BUILTIN_DIR = (
+    Path(__file__).resolve().parents[1] / "problems"
+)  # the built-in bank and Q&A beside it
 
 
 class Settings(BaseSettings):

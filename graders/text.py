@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+LANGS = ("zh", "en")  # every text is written in both; Chinese is the default
+
 # What the Chinese puts where the English separates items with these.
 _ZH_SEPARATORS = {"; ": "；", ", ": "、"}
 

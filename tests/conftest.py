@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.problems import Bank, Problem, load_bank
-from app.runtime import build_pool
+from app.bank import Bank, Problem, load_bank
+from app.sandbox.build import build_pool
 from app.sandbox.pool import SandboxPool
 from app.settings import Settings
 from app.store import Store

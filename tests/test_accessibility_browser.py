@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import update
 
-from app.problems.scaffold import scaffold
+from app.authoring.scaffold import scaffold
 from app.store import Store
 from app.store.identity import create_account
 from app.store.models import ReviewCard

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.problems.archive import MAX_TOTAL_BYTES, ArchiveError, check
+from app.authoring.archive import MAX_TOTAL_BYTES, ArchiveError, check
 
 TOML = b'id = "tiny-op"\norder = 1\n'
 GIB = 1 << 30

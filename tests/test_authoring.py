@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.problems.scaffold import scaffold
+from app.authoring.scaffold import scaffold
 from app.settings import Settings
 from app.store.identity import create_account
 from app.store.models import AuthoredProblem

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import torch
 
-from app.problems import Bank
+from app.bank import Bank
 
 
 def _close(got: np.ndarray, want: torch.Tensor) -> bool:

@@ -6,9 +6,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from app.problems import load_bank
-from app.problems.bank import BUILTIN_DIR
-from app.settings import Settings
+from app.bank import load_bank
+from app.settings import BUILTIN_DIR, Settings
 from app.web import create_app
 from tests.conftest import solution
 

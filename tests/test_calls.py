@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.grading import grade_submission
-from app.problems import Bank
-from app.problems.signature import Signature, SignatureError
+from app.bank import Bank
+from app.bank.signature import Signature, SignatureError
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
 from graders.result import Verdict
 

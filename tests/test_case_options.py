@@ -3,10 +3,10 @@ inputs left unchanged, and nested returns."""
 
 import pytest
 
-from app.cases import prepared_cases
-from app.grading import grade_submission
-from app.problems import Bank, Problem
+from app.bank import Bank, Problem
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
+from app.trusted import runner
 from app.web.views import checks
 from tests.conftest import PROBLEMS, written_problem
 
@@ -253,7 +253,7 @@ def test_a_chunked_case_feeds_the_returned_cache_back_one_token_at_a_time(
 ) -> None:
     problem = bank.get("kv-cache")
     name = "one token at a time: 6 tokens fed 1 by 1"
-    case = next(c.case for c in prepared_cases(problem) if c.case.name == name)
+    case = next(c.case for c in runner.fixed(problem) if c.case.name == name)
     assert case.chunked is not None and case.chunked.sizes == (1,) * 6
     solved = grade_submission(problem=problem, code=problem.solution, mode="submit", pool=pool)
     assert solved.accepted and name in [c.name for c in solved.cases]

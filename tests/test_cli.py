@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.problems import load_bank
-from app.problems.bank import BUILTIN_DIR
+from app.bank import load_bank
+from app.settings import BUILTIN_DIR
 from tests.conftest import PROBLEMS, ROOT
 from tests.test_grading import CORE
 

@@ -25,12 +25,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import app.grading
-from app.cases import prepared_cases
+import app.judge.grade
+from app.bank import Bank
 from app.codec import ALLOWED_DTYPES, MAGIC, Caps, CodecError, TensorArray, decode, encode
-from app.grading import grade_submission
-from app.problems import Bank
+from app.judge.grade import grade_submission
 from app.sandbox.messages import UNREADABLE, Unreadable, read_messages
+from app.trusted import runner
 from graders.result import GradeResult, Verdict
 from tests.test_forged_frames import LIMITS, ForgingPool
 
@@ -372,7 +372,7 @@ PROBLEMS = ["softmax", "scaled-dot-product-attention", "multi-head-attention"]
 @pytest.fixture(scope="module")
 def fuzz_bank(bank: Bank) -> Bank:
     for problem_id in PROBLEMS:
-        prepared_cases(bank.get(problem_id))  # the reference outputs, once, before the clock
+        runner.fixed(bank.get(problem_id))  # the reference outputs, once, before the clock
     return bank
 
 
@@ -380,7 +380,7 @@ def forged_run(bank: Bank, problem_id: str, mode: str, seed: int) -> list[bytes]
     """The frames of one run: honest-looking, with up to two frames forged among them."""
     harness = Harness(seed)
     problem = bank.get(problem_id)
-    fixed = prepared_cases(problem)  # a submission's hidden cases are drawn afresh: similar
+    fixed = runner.fixed(problem)  # a submission's hidden cases are drawn afresh: similar
     cases = [c for c in fixed if not c.case.hidden]
     cases += [c for c in fixed if c.case.hidden and mode == "submit"]
     torch_problem = problem.meta.framework == "torch"
@@ -431,9 +431,9 @@ def stub(bank: Bank, problem_id: str) -> str:
 def diagnosis_switch() -> Iterator[list[bool]]:
     """Diagnosis reruns the reference, 3 ms a time on softmax and 40-170 ms on the torch and
     two-output problems; while the switch is off it finds nothing, at once."""
-    diagnose, switch = app.grading.diagnose, [True]
+    diagnose, switch = app.judge.grade.diagnose, [True]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(app.grading, "diagnose", lambda *a: diagnose(*a) if switch[0] else [])
+        patch.setattr(app.judge.grade, "diagnose", lambda *a: diagnose(*a) if switch[0] else [])
         yield switch
 
 
@@ -459,7 +459,7 @@ def test_forged_frames_become_a_result_never_an_exception(
         assert result.verdict is Verdict.RUNTIME_ERROR and not result.cases
         assert result.to_dict("zh")["message"] == UNREADABLE.zh
     if mode == "run":  # the samples, fixed: the frames' fate is known beforehand
-        samples = sum(not c.case.hidden for c in prepared_cases(problem))
+        samples = sum(not c.case.hidden for c in runner.fixed(problem))
         try:
             read_messages(frames, caps=Caps(max_bytes=LIMITS.output_bytes), case_count=samples)
         except Unreadable:

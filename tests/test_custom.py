@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
-from app.custom import MAX_ARRAY_ELEMENTS, MAX_TOTAL_ELEMENTS, custom_template_text
+from app.judge.custom import MAX_ARRAY_ELEMENTS, MAX_TOTAL_ELEMENTS, custom_template_text
 from tests.conftest import solution
 
 # Raw bodies are sent as an API client sends them: declared JSON.

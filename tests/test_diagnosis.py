@@ -2,9 +2,9 @@
 
 import pytest
 
-from app.grading import grade_submission
-from app.problems import Bank
-from app.problems.validate import as_submission, indistinguishable_mistakes
+from app.authoring.validate import as_submission, indistinguishable_mistakes
+from app.bank import Bank
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
 from graders.diagnosis import DIAGNOSES
 from graders.result import Verdict

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading import grade_submission
-from app.problems import Bank, load_bank
-from app.problems.bank import BUILTIN_DIR
-from app.problems.validate import validate_problem
+from app.authoring.validate import validate_problem
+from app.bank import Bank, load_bank
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
+from app.settings import BUILTIN_DIR
 from tests.conftest import PROBLEMS
 
 

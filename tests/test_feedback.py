@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading import grade_submission
-from app.problems import Bank
+from app.bank import Bank
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
 from graders.result import Verdict
 

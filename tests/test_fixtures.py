@@ -2,9 +2,9 @@
 
 import pytest
 
-from app.custom import CustomInputError, custom_template, parse_custom
-from app.grading import grade_submission
-from app.problems import Problem
+from app.bank import Problem
+from app.judge.custom import CustomInputError, custom_template, parse_custom
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
 from app.web.views import sample_cases
 from graders.result import Verdict

@@ -1,6 +1,6 @@
 """Forged result frames: a verdict, never an exception, in grading, the API and the CLI.
 
-Hostile code can write any bytes on its result pipe (app/sandbox/selfcheck.py does it for
+Hostile code can write any bytes on its result pipe (app/sandbox/hostile.py does it for
 real, contained). Here the frames come from a pool that answers with them, so every path
 from the frames to a result document runs in this process.
 """
@@ -17,10 +17,10 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from app.bank import Bank
 from app.cli import cli
 from app.codec import MAGIC, Caps, CodecError, decode, encode
-from app.grading import grade_submission
-from app.problems import Bank
+from app.judge.grade import grade_submission
 from app.sandbox.messages import UNREADABLE, Unreadable, read_messages
 from app.sandbox.pool import RunReport, _worker_report
 from app.sandbox.protocol import DONE_FRAME, FrameScanner, result_cap
@@ -216,7 +216,7 @@ def test_a_forged_frame_is_a_verdict_on_the_command_line(
     tmp_path, monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
     monkeypatch.setattr(
-        "app.runtime.build_pool", lambda *a, **k: ForgingPool([LOAD_OK, FORGED[name]])
+        "app.sandbox.build.build_pool", lambda *a, **k: ForgingPool([LOAD_OK, FORGED[name]])
     )
     path = tmp_path / "softmax.py"
     path.write_text(solution("softmax"))

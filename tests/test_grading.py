@@ -2,9 +2,9 @@
 
 import pytest
 
+from app.bank import Bank
 from app.codec import encode
-from app.grading import grade_submission
-from app.problems import Bank
+from app.judge.grade import grade_submission
 from app.sandbox.pool import RunReport, SandboxPool
 from graders.result import Verdict
 from tests.conftest import solution

@@ -2,7 +2,7 @@
 
 scripts/test runs this module inside scripts/contained (a pid and mount namespace under a
 memory and process cap), so a sandbox bug cannot take the machine down with it. The corpus
-lives in app/sandbox/selfcheck.py, shared with `shousi sandbox check`.
+lives in app/sandbox/hostile.py, shared with `shousi sandbox check`.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from app.grading import grade_submission
-from app.problems import Bank
-from app.runtime import build_pool
+from app.bank import Bank
+from app.judge.grade import grade_submission
+from app.sandbox.build import build_pool
+from app.sandbox.hostile import check_one, corpus, host_problem, secrecy_attacks
 from app.sandbox.pool import SandboxPool
-from app.sandbox.selfcheck import check_one, corpus, host_problem, secrecy_attacks
 from app.settings import Settings
 from tests.conftest import ROOT, TEST_LIMITS, solution
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading import grade_submission
-from app.problems import Bank
+from app.bank import Bank
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
 from app.web.i18n import COOKIE
 from graders.result import GradeResult

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import app.problems.contained as contained
+import app.authoring.contained as contained
+from app.authoring.scaffold import scaffold
 from app.cli import cli
-from app.problems.scaffold import scaffold
 
 
 def zipped(folder: Path) -> bytes:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.problems.scaffold import scaffold
+from app.authoring.scaffold import scaffold
 from tests.conftest import ROOT
 from tests.test_browser import (
     browser,  # noqa: F401 - the fixture

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from app.sandbox import landlock
-from app.sandbox.selfcheck import app_files
+from app.sandbox.hostile import app_files
 from app.settings import Settings
 from tests.conftest import ROOT
 

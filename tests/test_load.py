@@ -8,9 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from fastapi.testclient import TestClient
 
-from app.grading import grade_submission
-from app.problems import Bank
-from app.runtime import build_pool
+from app.bank import Bank
+from app.judge.grade import grade_submission
+from app.sandbox.build import build_pool
 from app.sandbox.pool import SandboxFailure
 from app.settings import Settings
 from app.web import create_app

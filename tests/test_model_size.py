@@ -10,9 +10,9 @@ import torch
 from fastapi.testclient import TestClient
 from torch import nn
 
-from app import custom
-from app.model_size import model_size
-from app.problems import Bank
+from app.bank import Bank
+from app.judge import custom
+from app.trusted.model_size import model_size
 from tests.conftest import solution, wait_until_ready
 
 # The request: 26,294,784 values in the reference's parameters and buffers.

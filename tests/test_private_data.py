@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from app.grading import grade_submission
-from app.problems import Bank
-from app.runtime import build_pool
+from app.bank import Bank
+from app.judge.grade import grade_submission
+from app.sandbox.build import build_pool
 from app.sandbox.pool import SandboxPool
 from app.settings import Settings
 from app.store import Store

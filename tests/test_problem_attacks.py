@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from app.cases import FRESH
-from app.custom import parse_custom, run_custom
-from app.grading import grade_submission
-from app.problems import host
-from app.problems.contained import validate_contained
-from app.problems.live import unpack_and_load
-from app.problems.scaffold import scaffold
+from app.authoring.contained import validate_contained
+from app.authoring.published import unpack_and_load
+from app.authoring.scaffold import scaffold
+from app.judge.custom import parse_custom, run_custom
+from app.judge.grade import grade_submission
 from app.sandbox.isolation import slot_uid
 from app.sandbox.pool import SandboxPool
+from app.trusted import host
+from app.trusted.runner import FRESH
 from tests.test_authoring import archive_of
 
 pytestmark = pytest.mark.hostile

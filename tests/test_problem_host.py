@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.cases import FRESH
-from app.custom import CustomInputError, parse_custom, run_custom
-from app.grading import grade_submission
-from app.problems import host
-from app.problems.live import unpack_and_load
-from app.problems.scaffold import scaffold
+from app.authoring.published import unpack_and_load
+from app.authoring.scaffold import scaffold
+from app.judge.custom import CustomInputError, parse_custom, run_custom
+from app.judge.grade import grade_submission
 from app.sandbox.isolation import slot_uid
 from app.sandbox.pool import SandboxPool
+from app.trusted import host
+from app.trusted.runner import FRESH
 from tests.test_authoring import archive_of
 
 RIGHT = "def {entry}(x):\n    return 2.0 * x\n"

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from app.grading import grade_submission
-from app.problems import Bank
-from app.problems.validate import as_submission
+from app.authoring.validate import as_submission
+from app.bank import Bank
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
 from graders import Causality, Padding, Permutation, Stability
 from graders.compare import ReturnSpec

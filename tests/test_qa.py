@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.problems import Bank
+from app.bank import Bank
 from app.qa import TOPICS, load_deck, validate_deck
 from app.settings import Settings
 

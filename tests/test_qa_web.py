@@ -7,7 +7,7 @@ from html import unescape
 
 from fastapi.testclient import TestClient
 
-from app.problems import Bank
+from app.bank import Bank
 from tests.test_qa import SEED_QUESTIONS
 
 

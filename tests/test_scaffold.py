@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from app.authoring.validate import validate_problem
+from app.bank import load_bank
 from app.cli import cli
-from app.grading import grade_submission
-from app.problems import load_bank
-from app.problems.validate import validate_problem
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
 
 COMBOS = [("numpy", "function"), ("torch", "function"), ("torch", "module")]

@@ -8,10 +8,12 @@ import time
 import numpy as np
 import pytest
 
-from app.cases import FRESH, cases_for, fresh_copy, fresh_hidden_cases, prepared_cases
-from app.grading import grade_submission
-from app.problems import Bank
+from app.bank import Bank
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
+from app.trusted import runner
+from app.trusted.prepare import fresh_copy, fresh_hidden_cases
+from app.trusted.runner import FRESH, cases_for
 from graders.result import Verdict
 from tests.conftest import solution
 
@@ -49,7 +51,7 @@ def test_nothing_a_hidden_case_emits_comes_back(bank: Bank, pool: SandboxPool) -
     hidden = [case for case in result.cases if case.hidden]
     assert hidden and any(not case.passed for case in hidden)
     said = _everything_said(result)
-    samples = [c for c in prepared_cases(problem) if not c.case.hidden]
+    samples = [c for c in runner.fixed(problem) if not c.case.hidden]
     # What the samples printed is shown (their inputs are public) ...
     assert result.stdout.count("LEAK-PRINT") == len(samples)
     assert "more bytes printed during hidden cases are not shown" in result.stdout
@@ -130,8 +132,8 @@ def test_a_table_of_answers_is_not_accepted(bank: Bank, pool: SandboxPool, probl
     # The strongest table there can be: the inputs of every case there ever was to learn
     # (samples, the fixed hidden cases, three earlier draws), with the reference's answers
     # to six significant digits, as /custom would give them.
-    known = list(prepared_cases(problem))
-    from app.cases import prepare_here
+    known = list(runner.fixed(problem))
+    from app.trusted.prepare import prepare as prepare_here
 
     for seed in (1, 2, 3):
         known += prepare_here(problem, fresh_hidden_cases(problem, seed))
@@ -148,7 +150,7 @@ def test_a_table_of_answers_is_not_accepted(bank: Bank, pool: SandboxPool, probl
 
 def test_submissions_meet_fresh_hidden_cases_that_rotate(bank: Bank) -> None:
     problem = bank.get("layer-norm")
-    fixed = {c.case.inputs["x"].tobytes() for c in prepared_cases(problem) if c.case.hidden}
+    fixed = {c.case.inputs["x"].tobytes() for c in runner.fixed(problem) if c.case.hidden}
     seen: dict[bytes, int] = {}
     for _ in range(60):
         hidden = [c for c in cases_for(problem, "submit") if c.case.hidden]
@@ -157,7 +159,7 @@ def test_submissions_meet_fresh_hidden_cases_that_rotate(bank: Bank) -> None:
         assert not fixed & {c.case.inputs["x"].tobytes() for c in hidden}
         # Same distribution: the fixed build's cases by name and shape, with answers.
         assert [c.case.name for c in hidden] == [
-            c.case.name for c in prepared_cases(problem) if c.case.hidden
+            c.case.name for c in runner.fixed(problem) if c.case.hidden
         ]
         for case in hidden:
             assert case.expected[0].shape == case.case.inputs["x"].shape

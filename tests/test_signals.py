@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from app.grading import grade_submission
-from app.problems import Bank
-from app.runtime import SandboxUnavailable, build_pool
+from app.bank import Bank
+from app.judge.grade import grade_submission
 from app.sandbox import landlock, seccomp
+from app.sandbox.build import SandboxUnavailable, build_pool
+from app.sandbox.hostile import bystander_process, check_one, corpus
 from app.sandbox.pool import SandboxPool
-from app.sandbox.selfcheck import bystander_process, check_one, corpus
 from app.settings import Settings
 from tests.conftest import ROOT, TEST_LIMITS, solution
 

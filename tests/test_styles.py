@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from app.grading import grade_submission
-from app.problems import Bank
+from app.bank import Bank
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
 from graders.result import Verdict
 

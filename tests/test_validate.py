@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from app.problems import load_bank
-from app.problems.bank import BUILTIN_DIR
-from app.problems.validate import validate_problem
-from app.runtime import build_pool
+from app.authoring.validate import validate_problem
+from app.bank import load_bank
+from app.sandbox.build import build_pool
 from app.sandbox.pool import SandboxPool
-from app.settings import Settings
+from app.settings import BUILTIN_DIR, Settings
 from tests.conftest import ROOT, solution
 
 

@@ -23,6 +23,7 @@ import torch
 
 from app.codec import ALLOWED_DTYPES, FIXTURE_KEY, TensorArray, decode, encode
 from app.sandbox.capture import SoftmaxRecorder
+from app.sandbox.job import Job
 from app.sandbox.protocol import out_of_memory, write_frame
 
 SOLUTION_FILE = "solution.py"
@@ -116,9 +117,9 @@ class Traps:
         return self.guard
 
 
-def traps_for(job: dict, ready: Traps | None) -> _Guard:
+def traps_for(job: Job, ready: Traps | None) -> _Guard:
     """The sealed traps of `job`: those armed ahead of time if they are the same, else new."""
-    api, stems = job["forbidden_api"], job["forbidden_aten"]
+    api, stems = job.forbidden_api, job.forbidden_aten
     if ready is None or not ready.matches(api, stems):
         if ready is not None:
             ready.undo()
@@ -625,7 +626,7 @@ def _single_thread(*_args: Any, **_kwargs: Any) -> None:
 
 
 def run_submission(
-    job: dict,
+    job: Job,
     result_fd: int,
     next_case: Callable[[], dict | None],
     *,
@@ -646,27 +647,27 @@ def run_submission(
     torch.set_num_threads = _single_thread
     torch.set_num_interop_threads = _single_thread
     recorder = None
-    if job.get("capture_softmax"):  # before the code runs, so its imports get the wrappers
+    if job.capture_softmax:  # before the code runs, so its imports get the wrappers
         recorder = SoftmaxRecorder()
         recorder.install()
-    fixtures = _load_fixtures(job.get("fixtures", ""))
+    fixtures = _load_fixtures(job.fixtures)
     # A real module in sys.modules: dataclasses, pickle and typing look the code up there.
     module = types.ModuleType("solution")
     module.__file__ = SOLUTION_FILE
     sys.modules["solution"] = module
     namespace: dict[str, Any] = module.__dict__
-    source = job["code"].splitlines()
+    source = job.code.splitlines()
     try:
-        exec(compile(job["code"], SOLUTION_FILE, "exec"), namespace)  # noqa: S102
+        exec(compile(job.code, SOLUTION_FILE, "exec"), namespace)  # noqa: S102
     except BaseException as exc:  # noqa: BLE001 - any failure of user code is reported
         error = describe_error(exc, source)
         _send(result_fd, {"load": "error", "forbidden": guard.hit, "error": error})
         return
-    entry = namespace.get(job["entry"])
-    if entry is None or (job["kind"] == "module") != isinstance(entry, type):
+    entry = namespace.get(job.entry)
+    if entry is None or (job.kind == "module") != isinstance(entry, type):
         _send(result_fd, {"load": "missing_entry", "forbidden": guard.hit})
         return
-    _send(result_fd, {"load": "ok", "signature": _signature_of(entry, job["kind"])})
+    _send(result_fd, {"load": "ok", "signature": _signature_of(entry, job.kind)})
     index = 0
     while (case := next_case()) is not None:
         outcome = _run_case(job, entry, case, guard, source, max_output, recorder, fixtures)
@@ -682,7 +683,7 @@ def run_submission(
 
 
 def _run_case(
-    job: dict,
+    job: Job,
     entry: Any,
     case: dict,
     guard: _Guard,
@@ -701,22 +702,22 @@ def _run_case(
         inputs = _build(case["inputs"], fixtures)
         caught = recording.__enter__()
         warnings.simplefilter("always")  # numpy warns once per place by default
-        if job["kind"] == "module":
-            module = _construct(entry, case, job["load_state_dict"])
+        if job.kind == "module":
+            module = _construct(entry, case, job.load_state_dict)
             report["parameters"] = {n: list(p.shape) for n, p in module.named_parameters()}
             report["buffers"] = {n: list(b.shape) for n, b in module.named_buffers()}
             # A buffer registered with persistent=False is not in state_dict().
             report["transient"] = [n for n in report["buffers"] if n not in module.state_dict()]
-            if job["load_state_dict"]:
+            if job.load_state_dict:
                 _load_weights(module, _build(case["state"]))
             module.eval()
-            returns = job.get("returns", 1)
+            returns = job.returns
             with torch.no_grad():
                 result = _call_case(module, inputs, case, returns)
                 if case.get("repeat"):  # eval mode must be deterministic: call it again
                     again = _call_case(module, _build(case["inputs"], fixtures), case, returns)
         else:
-            result = _call_case(entry, inputs, case, job.get("returns", 1))
+            result = _call_case(entry, inputs, case, job.returns)
     except BaseException as exc:  # noqa: BLE001
         _restore_builtins()
         report["warnings"] = _warnings(caught)
@@ -730,7 +731,7 @@ def _run_case(
     report["warnings"] = _warnings(caught)
     if guard.hit:
         return {**report, "forbidden": guard.hit}
-    values = _returned(result, job.get("returns", 1))
+    values = _returned(result, job.returns)
     report["returned"] = len(values)
     report["outputs"] = [_export(v, max_output) for v in values]
     # Inputs the code must leave as they were (a cache passed in), as they are now.
@@ -739,13 +740,13 @@ def _run_case(
             _export(item, max_output)
             for item in (inputs[name] if isinstance(inputs[name], tuple | list) else [inputs[name]])
         ]
-        for name in job.get("unchanged", [])
+        for name in job.unchanged
         if inputs.get(name) is not None
     }
     if after:
         report["inputs_after"] = after
     if case.get("repeat"):
-        repeated = _returned(again, job.get("returns", 1))
+        repeated = _returned(again, job.returns)
         report["repeat"] = [_export(v, max_output) for v in repeated]
     if recorder is not None and recorder.last is not None:
         report["weights"] = _export(recorder.last, max_output)
@@ -757,7 +758,7 @@ def _run_case(
 
 
 def _gradients(
-    job: dict,
+    job: Job,
     entry: Any,
     case: dict,
     guard: _Guard,
@@ -779,16 +780,16 @@ def _gradients(
             for name, value in inputs.items()
             if isinstance(value, torch.Tensor) and value.is_floating_point()
         }
-        if job["kind"] == "module":
+        if job.kind == "module":
             if module is None:
-                module = _construct(entry, case, job["load_state_dict"])
-                if job["load_state_dict"]:
+                module = _construct(entry, case, job.load_state_dict)
+                if job.load_state_dict:
                     _load_weights(module, _build(case["state"]))
                 module.eval()
             result = _call(module, inputs, case.get("call"))
         else:
             result = _call(entry, inputs, case.get("call"))
-        values = _returned(result, job.get("returns", 1))
+        values = _returned(result, job.returns)
         cotangents = _build(case["cotangents"])
         loss = sum(
             (value * cotangent).sum()

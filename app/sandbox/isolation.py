@@ -23,8 +23,8 @@ import os
 import resource
 from dataclasses import asdict, dataclass, field
 
+from app.limits import SandboxLimits
 from app.sandbox import landlock, seccomp
-from app.sandbox.limits import SandboxLimits
 
 LAYERS = ("rlimits", "netns", "uid", "landlock", "seccomp", "cgroup")
 # What SHOUSI_SANDBOX_DISABLE may switch off, so that tests can show the other layers hold

@@ -6,7 +6,6 @@ import json
 import logging
 import os
 import queue
-import struct
 import subprocess
 import sys
 import threading
@@ -15,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.codec import Caps, CodecError, decode, encode
+from app.codec import Caps, CodecError, decode
+from app.limits import SandboxLimits
 from app.sandbox import isolation
 from app.sandbox.isolation import LayerReport
-from app.sandbox.limits import SandboxLimits
+from app.sandbox.job import Job
 from app.sandbox.protocol import (
     FrameError,
     read_frame,
@@ -101,20 +101,6 @@ def _worker_report(report: object) -> dict:
     ):
         raise CodecError("the worker's reply is malformed")
     return report
-
-
-def job_frames(job: dict) -> bytes:
-    """A job as the worker takes it: the job without its cases, then one frame per case.
-
-    Cases come as dicts under "cases", or already encoded under "case_frames".
-    """
-    cases = job.get("case_frames") or [encode(case) for case in job.get("cases", [])]
-    head = encode({k: v for k, v in job.items() if k not in ("cases", "case_frames")})
-    return b"".join(_framed(part) for part in [head, *cases])
-
-
-def _framed(payload: bytes) -> bytes:
-    return struct.pack("<I", len(payload)) + payload
 
 
 class _Worker:
@@ -252,8 +238,8 @@ class SandboxPool:
         with self._lock:
             setattr(self, name, getattr(self, name) + step)
 
-    def run(self, job: dict, *, wait_seconds: float = 30.0) -> RunReport:
-        """Run one submission job (its cases under "cases") in a fresh child; the raw report."""
+    def run(self, job: Job, *, wait_seconds: float = 30.0) -> RunReport:
+        """Run one submission job in a fresh child; the raw report."""
         self._count("_waiting", 1)
         try:
             worker = self._acquire(wait_seconds)
@@ -265,12 +251,12 @@ class SandboxPool:
         finally:
             self._count("_busy", -1)
 
-    def _run_on(self, worker: _Worker, job: dict) -> RunReport:
+    def _run_on(self, worker: _Worker, job: Job) -> RunReport:
         max_reply = result_cap(self.limits.output_bytes) + self.limits.stdout_bytes + (64 << 10)
         # The worker enforces the wall limit itself; this margin only catches a stuck worker.
         deadline = time.monotonic() + self.limits.wall_seconds + self.stuck_margin
         try:
-            reply = worker.run(job_frames(job), deadline, max_reply)
+            reply = worker.run(job.frames(), deadline, max_reply)
             report = _worker_report(decode(reply, Caps(max_bytes=max_reply)))
         except (OSError, FrameError, CodecError) as exc:
             log.warning("sandbox worker lost (%s); replacing it", exc)

@@ -33,8 +33,9 @@ import numpy  # noqa: E402, F401 - imported here so every child starts warm
 import torch  # noqa: E402
 
 from app.codec import Caps, decode, encode  # noqa: E402
+from app.limits import SandboxLimits  # noqa: E402
 from app.sandbox import harness, hugepages, isolation, landlock, reach  # noqa: E402
-from app.sandbox.limits import SandboxLimits  # noqa: E402
+from app.sandbox.job import Header, Job, read_header  # noqa: E402
 from app.sandbox.protocol import (  # noqa: E402
     DONE,
     DONE_FRAME,
@@ -143,7 +144,7 @@ def _child(
             raw = read_frame(job_r, max_size=MAX_JOB_BYTES)
         except OSError:
             os._exit(0)  # the worker went away before sending a job
-        job = decode(raw, _JOB_CAPS)
+        job = Job.from_header(decode(raw, _JOB_CAPS))
 
         def next_case() -> dict | None:
             # The worker sends a case only once the child has answered the one before.
@@ -168,19 +169,6 @@ def _child(
 Forbidden = tuple[list[str], list[str]]
 
 
-def forbidden_of(job: bytes) -> Forbidden | None:
-    """The forbidden lists of a job (its first frame), or None if they cannot be read."""
-    try:
-        frames, _ = split_frames(job)
-        header = decode(frames[0], _JOB_CAPS)
-        api, stems = header["forbidden_api"], header["forbidden_aten"]
-    except Exception:  # noqa: BLE001 - only a guess for the next child: never fatal
-        return None
-    if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in (api, stems)):
-        return None
-    return api, stems
-
-
 def arm(config: Config, expect: Forbidden | None = None) -> Armed:
     """Fork and isolate the child that will run the next job, with `expect`'s traps ready."""
     workdir = tempfile.mkdtemp(prefix="shousi-")
@@ -199,12 +187,14 @@ def arm(config: Config, expect: Forbidden | None = None) -> Armed:
     return Armed(pid, os.pidfd_open(pid), job_w, result_r, out_r, workdir)
 
 
-def run_job(armed: Armed, job: bytes, limits: SandboxLimits) -> tuple[dict, int | None]:
-    """Hand `job` to the armed child, supervise it to its end, and collect what it sent.
+def run_job(
+    armed: Armed, frames: list[bytes], limits: SandboxLimits, header: Header
+) -> tuple[dict, int | None]:
+    """Hand a job to the armed child, supervise it to its end, and collect what it sent.
 
-    `job` is a run of frames: the job itself, then one frame per case. The child gets the
-    job at once and each case only after answering the one before, so the code under test
-    never holds the inputs of a case it is not running (nor can it read ahead in the pipe).
+    `frames` are the job's (app.sandbox.job): its header, then one frame per case. The child
+    gets the header at once and each case only after answering the one before, so the code
+    under test never holds the inputs of a case it is not running (nor can it read ahead).
 
     Returns the report and, when the child finished cleanly, its pid still to be reaped:
     tearing down a process that mapped torch takes milliseconds, so it happens after the
@@ -212,13 +202,11 @@ def run_job(armed: Armed, job: bytes, limits: SandboxLimits) -> tuple[dict, int 
     """
     started = time.monotonic()
     try:
-        frames, _ = split_frames(job)
         # A child that died while armed breaks the pipe; its exit status tells how it died.
         with contextlib.suppress(BrokenPipeError):
             write_frame(armed.job_w, frames[0])
         # Only a job with a memory-capped case pays for reading the child's peak memory.
-        measure = b'"case_memory_mb"' in frames[0]
-        return _supervise(armed, limits, started, frames[1:], measure)
+        return _supervise(armed, limits, started, frames[1:], header.measure_memory)
     finally:
         armed.close()
 
@@ -425,13 +413,15 @@ def main() -> None:
             armed.close()
             _kill_group(armed.pid)
             return
-        report, pending = run_job(armed, job, config.limits)
+        frames, _ = split_frames(job)
+        header = read_header(frames[0], _JOB_CAPS) if frames else Header(None, False)
+        report, pending = run_job(armed, frames or [b""], config.limits, header)
         write_frame(stdout, encode(report))
         if pending is not None:
             os.waitpid(pending, 0)
         # After replying, off the grading path: reaping, forking, and the next child's traps
         # (the same problem is the likeliest next job).
-        armed = arm(config, forbidden_of(job))
+        armed = arm(config, header.forbidden)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,11 @@
 transaction. SQLite runs in WAL mode, and every transaction takes the write lock when it
 begins (BEGIN IMMEDIATE), so concurrent requests wait for each other (up to a busy
 timeout) instead of failing half-way.
+
+Rule: store holds SQL and rows only, taking ids and plain values; it knows no bank, no deck,
+no grader (a policy such as which problem a mock interview gets lives in app.practice). A new
+column touches models.py, a migration, and the module that reads it (history.py, exchange.py):
+the SQLAlchemy-plus-Alembic norm.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Problems instructors upload: kept in the database so that every replica sees them.
 
-An upload is stored as sent (the archive already checked by app.problems.archive), marked
+An upload is stored as sent (the archive already checked by app.authoring.archive), marked
 `checking` while a contained validation runs, then `valid` or `invalid` with its report.
-Only a valid problem can be published; every replica's app.problems.live loads what is
+Only a valid problem can be published; every replica's app.authoring.published loads what is
 published and drops what is not, within seconds, without a restart.
 """
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import fsrs
 
-from app.grading import MAX_CODE_BYTES
+from app.limits import MAX_CODE_BYTES
 from app.store.jsonshape import ShapeError, check_shape
 from app.store.models import utcnow
 from graders.compare import plain

@@ -11,7 +11,6 @@ the report gives the time spent on each part, the attempts and verdicts, and the
 from __future__ import annotations
 
 import logging
-import random
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,28 +18,13 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from app.problems import Bank
-from app.qa import Deck
 from app.store import Store, review
 from app.store.models import MockSession, Submission, utcnow
 
-QUESTIONS = 3
-DEFAULT_MINUTES = 30
 MIN_MINUTES, MAX_MINUTES = 5, 180
 MAX_ANSWER = 20_000
 RATINGS = ("again", "hard", "good", "easy")
 log = logging.getLogger(__name__)
-# Which Q&A topics go with a problem topic, when linked cards run out.
-QA_TOPICS = {
-    "masks": ("attention", "bugs"),
-    "attention": ("attention", "multi-head", "efficiency"),
-    "positional": ("positional", "embeddings"),
-    "normalisation": ("normalization", "bugs"),
-    "layers": ("ffn", "architecture", "multi-head"),
-    "model": ("architecture", "training"),
-    "training": ("training", "efficiency"),
-    "decoding": ("inference", "efficiency"),
-}
 
 
 class MockError(ValueError):
@@ -49,32 +33,6 @@ class MockError(ValueError):
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat().replace("+00:00", "Z") if moment is not None else None
-
-
-def choose(
-    bank: Bank, deck: Deck, solved: set[str], topic: str | None, rng: random.Random
-) -> tuple[str, list[str]]:
-    """A problem (unsolved ones first) and QUESTIONS card ids to go with it."""
-    problems = [p for p in bank.ordered() if topic is None or p.meta.topic == topic]
-    if not problems:
-        raise MockError(f"no problem has the topic {topic!r}")
-    fresh = [p for p in problems if p.id not in solved] or problems
-    problem = rng.choice(fresh)
-    chosen: list[str] = []
-    for card in deck.linked(problem.id):
-        if len(chosen) < QUESTIONS:
-            chosen.append(card.id)
-    topical = [
-        card.id
-        for card in deck.ordered()
-        if card.topic in QA_TOPICS.get(problem.meta.topic, ()) and card.id not in chosen
-    ]
-    rng.shuffle(topical)
-    chosen += topical[: QUESTIONS - len(chosen)]
-    rest = [card.id for card in deck.ordered() if card.id not in chosen]
-    rng.shuffle(rest)
-    chosen += rest[: QUESTIONS - len(chosen)]
-    return problem.id, chosen
 
 
 def start(

@@ -9,24 +9,15 @@ a limit, only the new row is refused.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
+from app.limits import Quota
 from app.store.models import Draft, Submission, utcnow
 
 DAY = timedelta(days=1)
-
-
-@dataclass(frozen=True)
-class Quota:
-    """The limits, one learner each."""
-
-    submissions_per_day: int
-    code_bytes: int
-    drafts: int
 
 
 class QuotaExceeded(Exception):

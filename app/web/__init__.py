@@ -1,4 +1,8 @@
-"""The web app: create_app builds it; nothing happens at import time."""
+"""HTTP only: create_app builds the app (the composition root); nothing happens at import time.
+
+Rule: web is HTTP only. A route calls a use case (app.practice) or a room below and renders
+what comes back; it imports every room below but cli, and nothing below imports web.
+"""
 
 from __future__ import annotations
 
@@ -7,32 +11,28 @@ import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 import anyio
 import torch
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from app.cases import FRESH, prepared_cases
-from app.grading import grade_submission
-from app.problems import Bank
-from app.problems import host as hosts
-from app.problems.archive import MAX_ARCHIVE_BYTES
-from app.problems.bank import BUILTIN_DIR
-from app.problems.host import load_served
-from app.problems.live import LiveProblems
+from app import practice
+from app.authoring.archive import MAX_ARCHIVE_BYTES
+from app.authoring.published import LiveProblems
+from app.bank import Bank
 from app.qa import load_deck
-from app.runtime import build_pool
+from app.sandbox.build import build_pool
 from app.sandbox.pool import SandboxPool
-from app.settings import Settings
+from app.settings import BUILTIN_DIR, Settings
 from app.store import Store
 from app.store.exchange import IMPORT_MAX_BYTES
 from app.store.expiry import GuestSweeper
-from app.store.history import stored_document
 from app.store.identity import Sessions, signing_key
 from app.store.quota import QuotaExceeded
-from app.store.recovery import Recovery, Regrade
+from app.store.recovery import Recovery
+from app.trusted import runner
+from app.trusted.runner import FRESH, load_served
 from app.web import (
     accounts,
     admin,
@@ -67,7 +67,7 @@ def _prepare_and_start(bank: Bank, pool: SandboxPool, stop: threading.Event) -> 
         if stop.is_set():
             return
         try:
-            prepared_cases(problem)
+            runner.fixed(problem)
         except Exception as exc:  # noqa: BLE001 - a broken problem is reported, not fatal
             log.exception("cases of %s could not be prepared", problem.id)
             bank.problems.pop(problem.id, None)
@@ -86,21 +86,6 @@ def _open_store(settings: Settings) -> Store:
         raise RuntimeError(f"the database {store.describe()} could not be opened: {exc}") from exc
     log.info("learner state in %s", store.describe())
     return store
-
-
-def _regrader(bank: Bank, pool: SandboxPool, settings: Settings) -> Regrade:
-    """Grading again, for submissions a stopped server left pending."""
-
-    def regrade(problem_id: str, code: str, mode: str) -> dict[str, Any] | None:
-        problem = bank.get(problem_id)
-        if problem is None:
-            return None
-        graded = grade_submission(
-            problem=problem, code=code, mode=mode, pool=pool, wait_seconds=settings.queue_seconds
-        )
-        return stored_document(graded)
-
-    return regrade
 
 
 async def _over_quota(request: Request, exc: Exception) -> JSONResponse:
@@ -129,7 +114,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.store = store
         app.state.sessions = Sessions(store, signing_key(store, settings.secret_key))
         app.state.instance = settings.instance_name()
-        recovery = Recovery(store, app.state.instance, _regrader(bank, pool, settings))
+        recovery = Recovery(
+            store, app.state.instance, practice.regrader(bank, pool, settings.queue_seconds)
+        )
         recovery.start()
         app.state.guest_sweeper = GuestSweeper(store, settings.guest_idle_days)
         app.state.guest_sweeper.start()
@@ -166,8 +153,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             live.stop()
-            hosts.BACKGROUND.close()
-            hosts.INTERACTIVE.close()
+            runner.close()
             recovery.stop()
             app.state.guest_sweeper.stop()
             stop_warming.set()

@@ -10,18 +10,18 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 
-from app.cases import FRESH
-from app.custom import (
+from app.bank import Problem
+from app.judge.custom import (
     MAX_ARRAY_ELEMENTS,
     CustomInputError,
     custom_template,
     parse_custom,
     run_custom,
 )
-from app.grading import MAX_CODE_BYTES
-from app.problems import Problem
+from app.limits import MAX_CODE_BYTES
 from app.store import history as stored
 from app.store import mock
+from app.trusted.runner import FRESH
 from app.web.deps import (
     BankDep,
     PoolDep,

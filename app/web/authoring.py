@@ -1,11 +1,11 @@
 """Instructors' problems from the browser: upload, validation report, preview, publish.
 
 `/admin/problems` lists the uploaded problems and takes a new archive (.zip or .tar.gz of
-one problem folder). The archive is checked whole first (app.problems.archive); the
-problem is then validated in a contained process (app.problems.contained) in the
+one problem folder). The archive is checked whole first (app.authoring.archive); the
+problem is then validated in a contained process (app.authoring.contained) in the
 background, and its page refreshes until the report is in. A valid problem can be
 previewed exactly as candidates will see it and published; every replica serves it within
-seconds (app.problems.live), and stops when it is unpublished. Instructors change only
+seconds (app.authoring.published), and stops when it is unpublished. Instructors change only
 their own problems; admins any. The JSON API under /api/authoring does the same.
 """
 
@@ -22,10 +22,10 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import UploadFile
 
-from app.problems import Bank
-from app.problems.archive import MAX_ARCHIVE_BYTES, ArchiveError, check
-from app.problems.contained import validate_contained
-from app.problems.live import unpack_and_load
+from app.authoring.archive import MAX_ARCHIVE_BYTES, ArchiveError, check
+from app.authoring.contained import validate_contained
+from app.authoring.published import unpack_and_load
+from app.bank import Bank
 from app.store import Store, authored
 from app.store.identity import Who
 from app.web.i18n import add_strings

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -11,14 +10,12 @@ import anyio
 import anyio.to_thread
 from fastapi import Depends, HTTPException, Path, Query, Request
 
-from app.grading import grade_submission
-from app.problems import Bank, Problem
-from app.problems.host import HostError
+from app import practice
+from app.bank import Bank, Problem
 from app.qa import Deck
 from app.sandbox.pool import SandboxBusy, SandboxFailure, SandboxPool
 from app.settings import Settings
-from app.store import history as stored
-from app.store import mock, review
+from app.trusted.runner import HostError
 from graders.result import GradeResult
 
 log = logging.getLogger("shousi.grading")
@@ -168,25 +165,15 @@ async def grade_and_keep(
     """
     store, who = request.app.state.store, await request.state.identity.learner()
     instance, quota = request.app.state.instance, settings.quota()
+    attempt = practice.Attempt(who.learner_id, problem, code, mode, mock_id, request_key)
     kept: list[int] = []
     earlier: list[dict[str, Any]] = []  # the result of the same request, graded before
 
     def keep() -> int:
-        if mock_id is not None:
-            mock.open_for_submission(store, who.learner_id, mock_id, problem.id)
-        if request_key is None:
-            kept.append(
-                stored.create_pending(
-                    store, who.learner_id, problem.id, mode, code, instance, mock_id, quota=quota
-                )
-            )
-        else:
-            submission_id, document = stored.pending_for_key(
-                store, who.learner_id, problem.id, mode, code, instance, request_key, mock_id, quota
-            )
-            kept.append(submission_id)
-            earlier.extend([document] if document is not None else [])
-        return kept[0]
+        submission_id, document = practice.keep(store, attempt, instance=instance, quota=quota)
+        kept.append(submission_id)
+        earlier.extend([document] if document is not None else [])
+        return submission_id
 
     refused = _refusal(request)
     if refused is not None:
@@ -194,7 +181,7 @@ async def grade_and_keep(
         def keep_refused() -> None:
             submission_id = keep()
             if not earlier:
-                stored.give_up(store, submission_id, "not_graded", str(refused.detail))
+                practice.not_graded(store, submission_id, str(refused.detail))
 
         await anyio.to_thread.run_sync(keep_refused)
         if earlier:
@@ -207,36 +194,20 @@ async def grade_and_keep(
         submission_id = keep()
         if earlier:
             return None, earlier[0]
-        started = time.perf_counter()
-        result = grade_submission(
-            problem=problem,
-            code=code,
-            mode=mode,
-            pool=pool,
-            wait_seconds=settings.queue_seconds,
-        )
-        request.app.state.metrics.observe(
-            problem.id, result.verdict.value, time.perf_counter() - started
-        )
-        document = stored.stored_document(result)
-        verdict = result.verdict.value
-        stored.finish(
+        return practice.grade_kept(
             store,
             submission_id,
-            document,
-            then=lambda session: review.on_submission_in(
-                session, who.learner_id, problem.id, mode, verdict
-            ),
+            attempt,
+            pool=pool,
+            wait_seconds=settings.queue_seconds,
+            observe=request.app.state.metrics.observe,
         )
-        return result, document
 
     try:
         result, document = await run_limited(request, work)
     except HTTPException as exc:
         if kept and not earlier:
             why = str(exc.detail)
-            await anyio.to_thread.run_sync(
-                lambda: stored.give_up(store, kept[0], "not_graded", why)
-            )
+            await anyio.to_thread.run_sync(lambda: practice.not_graded(store, kept[0], why))
         raise
     return result, kept[0], document

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from starlette.requests import Request
 
-LANGS = ("zh", "en")
+from graders.text import LANGS
+
 COOKIE = "shousi_lang"
 
 STRINGS: dict[str, dict[str, str]] = {

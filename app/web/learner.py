@@ -15,8 +15,8 @@ import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import Response
 
-from app.grading import MAX_CODE_BYTES
-from app.problems.model import TOPICS
+from app.bank.model import TOPICS
+from app.limits import MAX_CODE_BYTES
 from app.store import Store
 from app.store import history as stored
 from app.web.deps import BankDep, ProblemDep, RowId, RowIdQuery

@@ -10,7 +10,8 @@ import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.problems.model import TOPICS
+from app import practice
+from app.bank.model import TOPICS
 from app.store import mock
 from app.store.history import progress
 from app.web.deps import BankDep, DeckDep, RowId
@@ -52,7 +53,7 @@ async def start_mock(request: Request, bank: BankDep, deck: DeckDep) -> dict[str
 
     def begin() -> dict[str, Any]:
         solved = set(progress(store, who.learner_id, topics)["solved"])
-        problem, questions = mock.choose(bank, deck, solved, topic, random.SystemRandom())
+        problem, questions = practice.choose_mock(bank, deck, solved, topic, random.SystemRandom())
         return mock.start(store, who.learner_id, problem, questions, minutes)
 
     try:

@@ -12,9 +12,9 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from app.custom import custom_template_text
-from app.grading import MAX_CODE_BYTES
-from app.problems.model import TOPICS
+from app.bank.model import TOPICS
+from app.judge.custom import custom_template_text
+from app.limits import MAX_CODE_BYTES
 from app.store import history, mock, review
 from app.store.quota import QuotaExceeded
 from app.web import heat

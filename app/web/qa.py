@@ -10,18 +10,18 @@ import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.problems import Bank
+from app.bank import Bank
 from app.qa import TOPICS, Card, matches, search_text
 from app.store import review as reviews
 from app.web.deps import BankDep, DeckDep
 from app.web.i18n import interval_text, pick_language, when_text
 from app.web.pages import render_page
 from app.web.views import render_markdown
+from graders.text import LANGS
 
 api_router = APIRouter(tags=["qa"])
 page_router = APIRouter(include_in_schema=False)
 
-LANGS = ("zh", "en")
 DIFFICULTIES = ("easy", "medium", "hard")
 
 

@@ -18,7 +18,7 @@ import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from app.problems import Bank
+from app.bank import Bank
 from app.qa import Deck
 from app.store import review as stored
 from app.web.deps import BankDep, DeckDep

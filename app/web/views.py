@@ -10,9 +10,10 @@ import torch
 from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
-from app.cases import prepared_cases, to_wire
+from app.bank.model import Problem
 from app.codec import TensorArray
-from app.problems.model import Problem
+from app.trusted import runner
+from app.trusted.runner import to_wire
 from graders.case import Fixture
 
 
@@ -127,7 +128,7 @@ def _inputs_text(inputs: dict[str, Any]) -> str:
 def sample_cases(problem: Problem) -> list[dict[str, Any]]:
     """Visible cases with their inputs and the reference's outputs."""
     rows = []
-    for prepared in prepared_cases(problem):
+    for prepared in runner.fixed(problem):
         case = prepared.case
         if case.hidden:
             continue
@@ -184,9 +185,9 @@ def detail(problem: Problem, limits: dict[str, Any]) -> dict[str, Any]:
 def checks(problem: Problem) -> dict[str, Any]:
     """What is checked beyond equality: properties by kind, the gradient tolerance, and the
     cases with a tolerance of their own."""
-    from app.grading import gradient_spec
+    from app.judge.grade import gradient_spec
 
-    cases = [prepared.case for prepared in prepared_cases(problem)]
+    cases = [prepared.case for prepared in runner.fixed(problem)]
     kinds = sorted({case.check.kind for case in cases if case.check is not None})
     if problem.meta.weights is not None:
         kinds += ["weights_sum", "masked_weight"] if problem.meta.weights.mask else ["weights_sum"]

@@ -29,7 +29,7 @@ class Inverted(Family):
         if trial.problem.meta.returns[0].dtype == "bool":  # the mask itself is the answer
             return [Member({"mask": "inverted"}, _TRUE_BLOCKS)]
         return [
-            Member({"mask": "inverted"}),  # however it is filled (see app.diagnosis)
+            Member({"mask": "inverted"}),  # however it is filled (see app.trusted.diagnosis)
             Member({"mask": "inverted", "mask_apply": "multiply"}),
         ]
 

@@ -54,7 +54,7 @@ class GradedKVCacheAttention(KVCacheAttention):
     """The graded reference: the same numbers, returned flat as (output, k, v).
 
     The grader compares three values and flattens a submission's (output, (k, v)) itself;
-    the trusted gradient pass (app.cases.reference_gradients) takes the reference's values
+    the trusted gradient pass (app.trusted.prepare.reference_gradients) takes the reference's values
     as returned, so the reference hands them over already flat.
     """
 

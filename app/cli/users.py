@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from app.store_cli import opened_store
+from app.cli.db import opened_store
 
 users_cli = typer.Typer(help="Make accounts and give roles.", no_args_is_help=True)
 ROLE_HELP = "learner, instructor or admin."

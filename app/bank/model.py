@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from app.problems.signature import Signature
+from app.bank.signature import Signature
 from graders.compare import ReturnSpec
 
 
@@ -188,13 +188,12 @@ class Problem:
     # fixtures.py: builders of the objects cases hand the candidate (graders.Fixture).
     fixture_source: str = ""
     # A problem the server must not run (uploaded, or from SHOUSI_PROBLEMS_DIRS): its
-    # reference, cases, mistakes and fixtures run only in app.problems.host, and
+    # reference, cases, mistakes and fixtures run only in app.trusted.host, and
     # `reference` and `mistakes` hold SourceRefs, not code.
     hosted: bool = False
     # Whether build_cases(seed) draws fresh hidden cases, as the host found (hosted only).
     seeded: bool = False
     _fixtures: dict[str, Any] | None = field(default=None, repr=False)
-    _prepared: Any = field(default=None, repr=False)
     _signature: Signature | None = field(default=None, repr=False)
 
     @property

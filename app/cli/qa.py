@@ -49,8 +49,8 @@ def validate_cards(
 ) -> None:
     """Check every card: both languages, known topic, unique id, existing problems, balanced
     formulas; exit 1 if any card fails."""
-    from app.problems import load_bank
-    from app.problems.bank import load_texts
+    from app.bank import load_bank
+    from app.bank.loader import load_texts
     from app.qa import load_deck, validate_deck
 
     settings = Settings()

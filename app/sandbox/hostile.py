@@ -1,4 +1,5 @@
-"""Hostile submissions for checking a host's sandbox: `shousi sandbox check` and the tests.
+"""Hostile submissions for checking a host's sandbox: `shousi sandbox check` (app.cli.sandbox)
+and the tests.
 
 Each item is a submission (to softmax, unless it names another problem) with the verdict(s)
 it must get and an optional extra check on the result. Between items, `host_problem` checks
@@ -10,12 +11,9 @@ from __future__ import annotations
 import contextlib
 import importlib.metadata
 import os
-import secrets
 import site
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -23,7 +21,6 @@ from pathlib import Path
 
 from app.sandbox.isolation import UID_BASE
 from app.sandbox.pool import SandboxPool
-from app.settings import Settings
 from graders.result import GradeResult
 
 
@@ -585,7 +582,7 @@ def corpus(*, root: Path, secret: str, port: int, bystander: int | None = None) 
         Hostile(
             "import the app's own modules",
             body(
-                "import app.grading, reference_impl.numpy_ops\n"
+                "import app.judge.grade, reference_impl.numpy_ops\n"
                 "return vars(reference_impl.numpy_ops)['soft' + 'max'](x, axis)"
             ),
             "runtime_error",
@@ -824,97 +821,3 @@ def check_one(
     else:
         problem = host_problem(pool, workdir_root, baseline)
     return CheckRow(hostile.name, hostile.verdict, result.verdict.value, seconds, problem)
-
-
-def run_check(settings: Settings, *, repeat: int = 0) -> tuple[list[CheckRow], dict, dict]:
-    """Run the whole corpus against a fresh two-worker pool built from `settings`."""
-    from app.grading import grade_submission
-    from app.problems.bank import BUILTIN_DIR
-    from app.problems.host import load_served
-    from app.runtime import build_pool
-
-    secret = f"selfcheck-{secrets.token_hex(8)}"
-    bank = load_served(settings.problem_dirs(), BUILTIN_DIR)
-    if bank.get("softmax") is None or bank.get("attention") is None:
-        raise RuntimeError("the built-in softmax and attention problems are missing")
-    with (
-        tempfile.TemporaryDirectory(prefix="shousi-check-") as tmp,
-        socket.socket() as listener,
-        bystander_process() as bystander,
-    ):
-        workdir_root = Path(tmp)
-        listener.bind(("127.0.0.1", 0))
-        listener.listen()
-        listener.settimeout(0.2)
-        saved = {key: os.environ.get(key) for key in ("TMPDIR", "SHOUSI_CHECK_SECRET")}
-        os.environ.update(TMPDIR=tmp, SHOUSI_CHECK_SECRET=secret)
-        try:
-            # Its own uids, apart from a server's workers that may run on the same host.
-            pool = build_pool(settings, size=2, first_slot=CHECK_FIRST_SLOT)
-            pool.start()  # the workers inherit TMPDIR and the secret they must not leak
-        finally:
-            for key, value in saved.items():
-                if value is None:
-                    os.environ.pop(key, None)
-                else:
-                    os.environ[key] = value
-        try:
-            baseline = {p for p in workdir_root.iterdir() if not p.name.startswith("shousi-")}
-
-            def grade(code: str, problem_id: str = "softmax", mode: str = "submit") -> GradeResult:
-                chosen = bank.get(problem_id)
-                return grade_submission(problem=chosen, code=code, mode=mode, pool=pool)
-
-            items = corpus(
-                root=settings.problem_dirs()[0].parent,
-                secret=secret,
-                port=listener.getsockname()[1],
-                bystander=bystander,
-            )
-            rows = [
-                check_one(
-                    item,
-                    grade=grade,
-                    pool=pool,
-                    workdir_root=workdir_root,
-                    baseline=baseline,
-                    wall_limit=settings.wall_seconds,
-                )
-                for item in items
-            ]
-            with contextlib.suppress(TimeoutError):
-                listener.accept()
-                rows.append(
-                    CheckRow(
-                        "listener on 127.0.0.1 received nothing",
-                        "",
-                        "",
-                        0.0,
-                        "a sandboxed child connected to the listener",
-                    )
-                )
-            repeated: dict = {}
-            hidden_only = {h.name for h in secrecy_attacks()}
-            if repeat:
-                fast = [
-                    h
-                    for h in items
-                    if "time_limit" not in h.verdict
-                    and h.name not in ("memory bomb, gradually", "search the disk for references")
-                    and h.name not in hidden_only  # their verdict needs the hidden cases
-                ]
-                started = time.monotonic()
-                wrong = None
-                for index in range(repeat):
-                    item = fast[index % len(fast)]
-                    got = grade(item.code, item.problem, "run").verdict.value
-                    if got not in item.verdict.split("|") and wrong is None:
-                        wrong = f"job {index} ({item.name}) got {got}"
-                seconds = time.monotonic() - started
-                problem_text = wrong or host_problem(pool, workdir_root, baseline)
-                if problem_text is None and pool.ready_workers != pool.size:
-                    problem_text = f"only {pool.ready_workers} of {pool.size} workers ready"
-                repeated = {"jobs": repeat, "seconds": seconds, "problem": problem_text}
-            return rows, pool.layers.to_dict(), repeated
-        finally:
-            pool.close()

@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 import torch
 
-from app.cases import as_arrays, case_inputs, invoke
-from app.problems.model import Problem
+from app.bank.model import Problem
+from app.trusted.prepare import as_arrays, case_inputs, invoke
 from graders.compare import ReturnSpec, close, matches
 from graders.families import FAMILIES, Explanation, Family, Member, Text
 from reference_impl.knobs import turned
@@ -248,7 +248,9 @@ def _families(problem: Problem) -> list[Family]:
     return [FAMILIES[name] for name in dict.fromkeys(names) if name in FAMILIES]
 
 
-def _wrong(problem: Problem, cases: list, messages: list[dict | None]) -> list[tuple[Any, dict]]:
+def wrong_cases(
+    problem: Problem, cases: list, messages: list[dict | None]
+) -> list[tuple[Any, dict]]:
     """Cases whose returned values are wrong (not errors, not only gradients)."""
     wrong = []
     for prepared, message in zip(cases, messages, strict=True):
@@ -264,25 +266,12 @@ def _wrong(problem: Problem, cases: list, messages: list[dict | None]) -> list[t
     return wrong
 
 
-def diagnose(
-    problem: Problem, cases: list, messages: list[dict | None], *, here: bool = False
-) -> list[Explanation]:
-    """The known mistakes that explain every case the submission got wrong.
-
-    An uploaded problem's reference and mistakes run in its own process (app.problems.host),
-    unless `here` (that process itself); if they fail there, nothing is named.
-    """
-    wrong = _wrong(problem, cases, messages)
+def diagnose(problem: Problem, cases: list, messages: list[dict | None]) -> list[Explanation]:
+    """The known mistakes that explain every case the submission got wrong, in this process
+    (the built-in bank's, or a host runner's: app.trusted.runner chooses)."""
+    wrong = wrong_cases(problem, cases, messages)
     if not wrong:
         return []
-    if problem.hosted and not here:
-        from app.problems.host import INTERACTIVE, HostError
-
-        try:
-            return INTERACTIVE.call("diagnose", problem.path, cases, messages)
-        except HostError as exc:
-            log.warning("%s: no diagnosis: %s", problem.id, exc)
-            return []
     passed_any = len(wrong) < sum(1 for m in messages if m and m.get("outputs"))
     trial = CaseTrial(problem, wrong, passed_any)
     families = _families(problem)

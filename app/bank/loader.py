@@ -15,13 +15,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.problems.model import TOPICS, Problem, ProblemMeta
-from app.problems.signature import SignatureError
+from app.bank.model import TOPICS, Problem, ProblemMeta
+from app.bank.signature import SignatureError
+from graders.text import LANGS
 
 log = logging.getLogger("shousi.problems")
 
 REQUIRED_FILES = ("problem.toml", "statement.en.md", "statement.zh.md", "starter.py", "cases.py")
-BUILTIN_DIR = Path(__file__).resolve().parents[2] / "problems"
 
 
 class LoadError(Exception):
@@ -106,7 +106,6 @@ def _load_mistakes(folder: Path) -> tuple[dict[str, Any], dict[str, dict[str, st
     return dict(mistakes), {tag: dict(text) for tag, text in messages.items()}
 
 
-LANGS = ("en", "zh")
 HINT_BREAK = re.compile(r"^---[ \t]*$", re.MULTILINE)
 
 
@@ -127,7 +126,7 @@ def load_texts(folder: Path) -> Problem:
     """One problem folder's metadata and texts, checked, without importing any of its code.
 
     The reference, cases and mistakes are left empty: `load_problem` fills them here, and
-    app.problems.host asks a contained process about them for a problem the server must
+    app.trusted.host asks a contained process about them for a problem the server must
     not run.
     """
     missing = [name for name in REQUIRED_FILES if not (folder / name).is_file()]
@@ -188,7 +187,7 @@ def load_problem(folder: Path) -> Problem:
 def load_bank(dirs: list[Path], *, load: Callable[[Path], Problem] | None = None) -> Bank:
     """Load every problem folder under `dirs` (or each given folder itself); ids are unique.
 
-    `load` loads one folder (app.problems.host.load_hosted for code the server must not
+    `load` loads one folder (app.trusted.runner.load_hosted for code the server must not
     run); by default `load_problem`, in this process.
     """
     load = load or load_problem

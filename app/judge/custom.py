@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import json
 import math
-import threading
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
 import torch
 
-from app.cases import prepare_custom, prepared_cases
-from app.grading import grade_custom
-from app.model_size import ModelSize, model_size
-from app.problems.model import Problem
+from app.bank.model import Problem
+from app.judge.grade import grade_custom
 from app.sandbox.pool import SandboxPool
+from app.trusted import runner
+from app.trusted.model_size import ModelSize
 from graders.case import Case, Fixture
 from graders.result import GradeResult
 
@@ -52,8 +51,6 @@ _TORCH_DTYPES = {
     "float32": torch.float32,
     "float64": torch.float64,
 }
-_cases_lock = threading.Lock()
-_cases: dict[int, tuple[Problem, list[Case]]] = {}
 
 Kind = Literal["array", "arrays", "int", "float", "bool", "fixture"]
 
@@ -134,21 +131,8 @@ def _args(groups: list[dict[str, Any]]) -> dict[str, Arg]:
 
 
 def _problem_cases(problem: Problem) -> list[Case]:
-    """The problem's cases, built once.
-
-    Only the cases, not their reference outputs: cheap, and it never waits for the start-up
-    warm-up that computes those.
-    """
-    with _cases_lock:
-        cached = _cases.get(id(problem))
-        if cached is None or cached[0] is not problem:
-            if problem.hosted:  # its cases.py runs only in its host: take the prepared ones
-                built = [prepared.case for prepared in prepared_cases(problem)]
-            else:
-                built = list(problem.build_cases())
-            cached = (problem, built)
-            _cases[id(problem)] = cached
-        return cached[1]
+    """The problem's cases, built once (app.trusted.runner.cases)."""
+    return runner.cases(problem)
 
 
 def custom_spec(problem: Problem) -> CustomSpec:
@@ -548,7 +532,7 @@ def parse_custom(problem: Problem, data: dict[str, Any]) -> Case:
 def reference_size(problem: Problem, init: dict[str, Any]) -> ModelSize:
     """The size of the module `problem.reference(**init)` would build, counted without
     allocating; counting stops past MAX_MODEL_TENSORS. Raises what the reference raises."""
-    return model_size(problem.reference, init, max_tensors=MAX_MODEL_TENSORS)
+    return runner.model_size(problem, init, max_tensors=MAX_MODEL_TENSORS)
 
 
 def parameter_count(problem: Problem, init: dict[str, Any]) -> int:
@@ -565,9 +549,6 @@ def check_model_size(problem: Problem, init: dict[str, Any]) -> None:
     the problem's own cases use.
     """
     owner = f"`{problem.meta.entry}(...)`"
-    if problem.hosted:
-        _check_init_bounds(problem, init)
-        return
     try:
         size = reference_size(problem, init)
     except Exception:  # noqa: BLE001 - not countable: the cases' own sizes bound it instead
@@ -634,7 +615,7 @@ def run_custom(
     # different requests neither share memory with the server nor interleave torch's seed.
     with np.errstate(all="ignore"):
         try:
-            prepared = prepare_custom(problem, case)
+            prepared = runner.custom(problem, case)
         except Exception as exc:  # noqa: BLE001 - any failure of the reference is the input's
             text = str(exc).strip() or type(exc).__name__
             if len(text) > REFERENCE_MESSAGE_CHARS:

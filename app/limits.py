@@ -1,4 +1,7 @@
-"""Per-submission resource limits."""
+"""Ground: every cap a learner meets, defined once (the sandbox's, the code size, the quota).
+
+Imports nothing from the app: every floor above reads its numbers here.
+"""
 
 from __future__ import annotations
 
@@ -24,3 +27,15 @@ class SandboxLimits:
     def from_dict(cls, data: dict) -> SandboxLimits:
         """Rebuild from `to_dict` output."""
         return cls(**{key: data[key] for key in cls.__dataclass_fields__})
+
+
+MAX_CODE_BYTES = 64 * 1024  # one submission's source, in UTF-8
+
+
+@dataclass(frozen=True)
+class Quota:
+    """What one learner may keep: submissions a day, code bytes kept, drafts."""
+
+    submissions_per_day: int
+    code_bytes: int
+    drafts: int

@@ -1,4 +1,8 @@
-"""The `shousi` command: grade a file, serve the app, list problems and Q&A cards."""
+"""The `shousi` command: grade a file, serve the app, and one module per command group
+(problems, sandbox, qa, db, users).
+
+Rule: cli is the top floor: it may import anything; nothing imports it but app.__main__.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,11 @@ from typing import Annotated
 
 import typer
 
-from app.qa_cli import qa_cli
+from app.cli.db import db_cli
+from app.cli.qa import qa_cli
+from app.cli.sandbox import sandbox_cli
+from app.cli.users import users_cli
 from app.settings import Settings
-from app.store_cli import db_cli
-from app.users_cli import users_cli
 from graders.text import in_lang
 
 cli = typer.Typer(
@@ -21,7 +26,6 @@ cli = typer.Typer(
 )
 problems_cli = typer.Typer(help="Inspect the problem bank.", no_args_is_help=True)
 cli.add_typer(problems_cli, name="problems")
-sandbox_cli = typer.Typer(help="Inspect the sandbox on this host.", no_args_is_help=True)
 cli.add_typer(sandbox_cli, name="sandbox")
 cli.add_typer(qa_cli, name="qa")
 cli.add_typer(db_cli, name="db")
@@ -39,11 +43,11 @@ def grade(
     lang: Annotated[str, typer.Option(help="Language of the messages: 'en' or 'zh'.")] = "en",
 ) -> None:
     """Grade FILE exactly as the web app does; exit 0 accepted, 1 not accepted, 2 usage."""
-    from app.grading import grade_submission
-    from app.problems.bank import BUILTIN_DIR
-    from app.problems.host import load_served
-    from app.runtime import SandboxUnavailable, build_pool
+    from app.judge.grade import grade_submission
+    from app.sandbox.build import SandboxUnavailable, build_pool
     from app.sandbox.pool import WORKER_START_SECONDS, SandboxBusy, SandboxFailure
+    from app.settings import BUILTIN_DIR
+    from app.trusted.runner import load_served
 
     if mode not in ("run", "submit"):
         raise typer.BadParameter("mode must be 'run' or 'submit'", param_hint="--mode")
@@ -137,8 +141,8 @@ def list_problems(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List the problems in the bank, and any folder that failed to load."""
-    from app.problems.bank import BUILTIN_DIR
-    from app.problems.host import load_served
+    from app.settings import BUILTIN_DIR
+    from app.trusted.runner import load_served
 
     bank = load_served(Settings().problem_dirs(), BUILTIN_DIR)
     rows = [
@@ -176,12 +180,13 @@ def validate_problems(
 ) -> None:
     """Check that each problem's reference passes, its starter fails cleanly, and every
     known mistake is caught and named; exit 1 if any problem fails a check."""
-    from app.problems import host, load_bank
-    from app.problems.validate import validate_problem
-    from app.runtime import SandboxUnavailable, build_pool
+    from app.authoring.validate import validate_problem
+    from app.bank import load_bank
+    from app.sandbox.build import SandboxUnavailable, build_pool
+    from app.trusted import runner
 
     settings = Settings()
-    load = host.load_hosted if contained else None
+    load = runner.load_hosted if contained else None
     bank = load_bank(list(dirs) if dirs else settings.problem_dirs(), load=load)
     for folder, reason in bank.errors:
         typer.echo(f"FAIL {folder}: {reason}")
@@ -198,16 +203,15 @@ def validate_problems(
         reports = [validate_problem(problem, pool) for problem in bank.ordered()]
     finally:
         pool.close()
-        host.BACKGROUND.close()
-        host.INTERACTIVE.close()
+        runner.close()
     for report in reports:
         typer.echo(f"{'ok  ' if report.ok else 'FAIL'} {report.problem_id} ({report.path})")
         for line in report.problems:
             typer.echo(f"       problem: {line}")
         for line in report.checks if not report.ok else []:
             typer.echo(f"       ok: {line}")
-    for what, name, text in [*host.BACKGROUND.printed, *host.INTERACTIVE.printed]:
-        # Labelled and bounded (host.PRINTED_BYTES a request): never the code's raw output.
+    for what, name, text in runner.printed():
+        # Labelled and bounded (PRINTED_BYTES a request): never the code's raw output.
         lines, used = [], 0
         for line in text.splitlines():
             if used + len(line) > 400:
@@ -233,7 +237,7 @@ def new_problem(
     ] = Path("."),
 ) -> None:
     """Make a problem folder that validates: a TODO reference, a wrong starter, TODO texts."""
-    from app.problems.scaffold import ScaffoldError, scaffold
+    from app.authoring.scaffold import ScaffoldError, scaffold
 
     try:
         folder = scaffold(directory, problem_id, framework, kind)
@@ -262,8 +266,8 @@ def import_problem(
     valid put its folder in DIR; exit 0 valid, 1 refused or not valid, 2 usage."""
     import tempfile
 
-    from app.problems.archive import MAX_ARCHIVE_BYTES, ArchiveError, check
-    from app.problems.contained import validate_contained
+    from app.authoring.archive import MAX_ARCHIVE_BYTES, ArchiveError, check
+    from app.authoring.contained import validate_contained
 
     try:
         if archive.stat().st_size > MAX_ARCHIVE_BYTES:
@@ -292,57 +296,6 @@ def import_problem(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from None
     typer.echo(f"{unpacked.problem_id}: valid; written to {folder}")
-
-
-@sandbox_cli.command("check")
-def sandbox_check(
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    repeat: Annotated[int, typer.Option(help="Then run this many fast hostile jobs.")] = 0,
-) -> None:
-    """Show the active isolation layers and run the hostile submissions; exit 1 on a failure."""
-    from app.sandbox.selfcheck import run_check
-
-    rows, layers, repeated = run_check(Settings(), repeat=repeat)
-    failed = [row for row in rows if not row.ok]
-    if as_json:
-        typer.echo(
-            json.dumps(
-                {
-                    "layers": layers,
-                    "results": [
-                        {
-                            "name": r.name,
-                            "expected": r.expected,
-                            "got": r.got,
-                            "seconds": round(r.seconds, 3),
-                            "ok": r.ok,
-                            "problem": r.problem,
-                        }
-                        for r in rows
-                    ],
-                    "repeat": repeated,
-                },
-                indent=2,
-            )
-        )
-    else:
-        for name, state in layers.items():
-            typer.echo(f"{name:<9} {'on ' if state['active'] else 'off'}  {state['detail']}")
-        typer.echo("")
-        for row in rows:
-            mark = "ok  " if row.ok else "FAIL"
-            typer.echo(
-                f"{mark} {row.name:<50} {row.got:<14} {row.seconds:6.2f} s"
-                + (f"  {row.problem}" if row.problem else "")
-            )
-        typer.echo(f"\n{len(rows) - len(failed)} passed, {len(failed)} failed")
-        if repeated:
-            typer.echo(
-                f"{repeated['jobs']} more hostile jobs in {repeated['seconds']:.1f} s: "
-                f"{repeated['problem'] or 'pool healthy, host clean'}"
-            )
-    bad_repeat = bool(repeated and repeated["problem"])
-    raise typer.Exit(1 if failed or bad_repeat else 0)
 
 
 def main() -> None:

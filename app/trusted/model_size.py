@@ -1,7 +1,7 @@
 """How big a module would be, counted on the meta device: shapes only, no memory.
 
 Used to refuse a custom input's `init` before the reference is built for real
-(app.custom.check_model_size). Counting stops as soon as the module passes a limit on its
+(app.judge.custom.check_model_size). Counting stops as soon as the module passes a limit on its
 number of tensors: a module of 512 layers is slow to build even on the meta device.
 """
 

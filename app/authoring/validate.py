@@ -19,14 +19,14 @@ from pathlib import Path
 
 import numpy as np
 
-from app.cases import prepared_cases
-from app.grading import grade_submission
-from app.problems.bank import LANGS
-from app.problems.model import Problem, SourceRef
+from app.bank.model import Problem, SourceRef
+from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
+from app.trusted import runner
 from graders.compare import matches
 from graders.diagnosis import DIAGNOSES
 from graders.result import GradeResult, Verdict
+from graders.text import LANGS
 
 
 @dataclass
@@ -104,7 +104,7 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
     else:
         report.checks.append("every return states its tolerance")
     try:
-        cases = prepared_cases(problem)
+        cases = runner.fixed(problem)
     except Exception as exc:  # noqa: BLE001 - reported against the folder
         report.problems.append(f"cases cannot be built: {type(exc).__name__}: {exc}")
         return report
@@ -227,7 +227,7 @@ def _check_forms(problem: Problem, grade: Callable[[str], GradeResult], report: 
 
 def indistinguishable_mistakes(problem: Problem) -> list[tuple[str, str]]:
     """Pairs of known mistakes whose outputs agree on every case: no case tells them apart."""
-    cases = prepared_cases(problem)
+    cases = runner.fixed(problem)
     return [
         (a, b)
         for a, b in itertools.combinations(problem.mistakes, 2)

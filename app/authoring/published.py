@@ -14,11 +14,11 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from app.cases import FRESH, prepared_cases
-from app.problems.archive import check
-from app.problems.bank import Bank, Problem
-from app.problems.host import load_hosted
+from app.authoring.archive import check
+from app.bank.loader import Bank, Problem
 from app.store import Store, authored
+from app.trusted import runner
+from app.trusted.runner import FRESH, load_hosted
 
 log = logging.getLogger("shousi.problems")
 SYNC_SECONDS = 5.0
@@ -33,7 +33,7 @@ def unpack_and_load(folder: Path, archive: bytes, sha256: str) -> Problem:
         home.mkdir(parents=True, exist_ok=True)
         unpacked.write(home, replace=True)
     problem = load_hosted(target)  # its own code runs only in a problem host, never here
-    prepared_cases(problem)  # the samples, with the reference's answers: once, here
+    runner.fixed(problem)  # the samples, with the reference's answers: once, here
     return problem
 
 

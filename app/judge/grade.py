@@ -9,10 +9,10 @@ from typing import Any
 import numpy as np
 import torch
 
-from app.cases import PreparedCase, cases_for
+from app.bank.model import Problem
 from app.codec import Caps
-from app.diagnosis import diagnose
-from app.feedback import (
+from app.hidden_rows import WARNED, hidden_row
+from app.judge.feedback import (
     changed_inputs,
     check_module,
     determinism,
@@ -27,11 +27,11 @@ from app.feedback import (
     return_mismatch,
     warned,
 )
-from app.hidden_rows import WARNED, hidden_row
-from app.problems.model import Problem
-from app.sandbox.limits import SandboxLimits
+from app.limits import MAX_CODE_BYTES, SandboxLimits
+from app.sandbox.job import Job
 from app.sandbox.messages import UNREADABLE, Unreadable, read_messages
 from app.sandbox.pool import RunReport, SandboxPool
+from app.trusted.runner import PreparedCase, cases_for, diagnose
 from graders.compare import ReturnSpec, compare_output, heatmap, matches, plain
 from graders.properties import check_case, check_weights
 from graders.result import VERDICT_ORDER, CaseResult, GradeResult, Verdict
@@ -40,7 +40,6 @@ from graders.text import Msg, join, msg
 
 log = logging.getLogger("shousi.grading")
 
-MAX_CODE_BYTES = 64 * 1024
 SHOWN_VALUES = 64  # expected/got arrays up to this size are echoed for visible cases
 CUSTOM_SHOWN = 4096  # values of each output echoed back for a custom input
 
@@ -54,10 +53,7 @@ def grade_custom(
     rejection = check_source(code, entry=meta.entry, forbidden_api=meta.forbidden.api)
     if rejection:
         return result(Verdict.REJECTED, [], rejection.message)
-    job = {**_job(problem, code), "cases": [prepared.wire]}
-    if prepared.case.memory_mb:
-        job["case_memory_mb"] = [prepared.case.memory_mb]
-    report = pool.run(job, wait_seconds=wait)
+    report = pool.run(_job(problem, code, [prepared]), wait_seconds=wait)
     return _judge(problem, [prepared], report, result, pool.limits, show_all=True)
 
 
@@ -74,22 +70,25 @@ def _result_maker(problem: Problem, mode: str) -> Any:
     return result
 
 
-def _job(problem: Problem, code: str) -> dict[str, Any]:
-    """What the sandboxed child needs to run `code` (cases are added by the caller)."""
+def _job(problem: Problem, code: str, cases: list[PreparedCase]) -> Job:
+    """What the sandboxed child needs to run `code` on `cases`."""
     meta = problem.meta
-    return {
-        "code": code,
-        "entry": meta.entry,
-        "kind": meta.kind,
-        "framework": meta.framework,
-        "load_state_dict": bool(meta.module and meta.module.load_state_dict),
-        "forbidden_api": meta.forbidden.api,
-        "forbidden_aten": meta.forbidden.aten,
-        "capture_softmax": bool(meta.weights and meta.weights.capture),
-        "returns": len(meta.returns),
-        "fixtures": problem.fixture_source,
-        "unchanged": meta.unchanged,
-    }
+    capped = any(c.case.memory_mb for c in cases)  # the worker caps these cases' memory
+    return Job(
+        code=code,
+        entry=meta.entry,
+        kind=meta.kind,
+        framework=meta.framework,
+        load_state_dict=bool(meta.module and meta.module.load_state_dict),
+        forbidden_api=meta.forbidden.api,
+        forbidden_aten=meta.forbidden.aten,
+        capture_softmax=bool(meta.weights and meta.weights.capture),
+        returns=len(meta.returns),
+        fixtures=problem.fixture_source,
+        unchanged=meta.unchanged,
+        case_memory_mb=[c.case.memory_mb or 0 for c in cases] if capped else None,
+        case_frames=[c.encoded() for c in cases],
+    )
 
 
 def _worst(verdicts: list[Verdict]) -> Verdict:
@@ -112,11 +111,9 @@ def grade_submission(
     if rejection:
         return result(Verdict.REJECTED, [], rejection.message)
     # Hidden cases come from a rotating set of fresh draws, each serving a few submissions
-    # (app.cases.FreshCases): their rows say counts, never values (app.hidden_rows).
+    # (app.trusted.prepare.FreshCases): their rows say counts, never values (app.hidden_rows).
     cases = cases_for(problem, mode)
-    job = {**_job(problem, code), "case_frames": [c.encoded() for c in cases]}
-    if any(c.case.memory_mb for c in cases):  # the worker caps these cases' memory
-        job["case_memory_mb"] = [c.case.memory_mb or 0 for c in cases]
+    job = _job(problem, code, cases)
     # SandboxBusy and SandboxFailure are the grader's trouble, not a verdict on the code.
     report = pool.run(job, wait_seconds=wait_seconds)
     return _judge(problem, cases, report, result, pool.limits, code_lines=len(code.splitlines()))

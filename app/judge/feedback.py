@@ -1,7 +1,7 @@
 """What a candidate is told: the words for errors, limits, returns, layouts and warnings.
 
 Pure functions of what the child reported and of the contract; the verdicts themselves are
-decided in app.grading. Every message is built in both languages (graders.text).
+decided in app.judge.grade. Every message is built in both languages (graders.text).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from app.cases import PreparedCase
-from app.problems.model import Problem
-from app.sandbox.limits import SandboxLimits
+from app.bank.model import Problem
+from app.limits import SandboxLimits
 from app.sandbox.pool import RunReport
 from app.sandbox.protocol import EXIT_HARNESS_FAILED, out_of_memory
+from app.trusted.runner import PreparedCase
 from graders.properties import Finding
 from graders.result import CaseResult, Verdict
 from graders.text import Msg, join, msg

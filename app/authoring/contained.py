@@ -3,7 +3,7 @@
 An uploaded problem's reference, cases and mistakes are code nobody here reviewed: buggy (a
 reference that loops forever, a `cases.py` that allocates 50 GB) or hostile. The checker,
 `shousi problems validate --contained`, runs none of it itself: the problem's code runs in
-the problem host's runners (app.problems.host: their own uid, Landlock, seccomp, no
+the problem host's runners (app.trusted.host: their own uid, Landlock, seccomp, no
 network, a pid namespace) and its reference and mistakes as submissions in the sandbox.
 The checker runs in a child process with an allow-listed environment, an address-space
 cap, a CPU-time cap and a wall-clock timeout, in its own process group (killed whole at
@@ -105,7 +105,7 @@ def validate_contained(
         return Contained(False, output, "timeout", None)
     if code == 0:
         return Contained(True, output, None, 0)
-    # The problem host's own words (app.problems.host) when it stopped the problem's code.
+    # The problem host's own words (app.trusted.host) when it stopped the problem's code.
     hosted_memory = ("its own code ran out of memory", "out of memory, or it exited")
     killed = code in (-signal.SIGKILL, -signal.SIGSEGV)
     if killed or any(words in output for words in ("MemoryError", *hosted_memory)):

@@ -38,7 +38,9 @@ class WireError(ValueError):
 
 
 def _prepared_case_type() -> type:
-    from app.cases import PreparedCase  # app.cases imports the host, which imports this
+    from app.trusted.prepare import (
+        PreparedCase,  # app.trusted.prepare imports the host, which imports this
+    )
 
     return PreparedCase
 
