@@ -16,9 +16,9 @@ from fastapi.testclient import TestClient
 from app.settings import Settings
 from app.store.identity import AccountError, Sessions
 from app.web import create_app
-from app.web.accounts import local_next
 from app.web.identity import COOKIE
 from app.web.ratelimit import AccountLimits, RateLimiter
+from app.web.routes.accounts import local_next
 from tests.conftest import TEST_LIMITS, solution
 
 PROBLEM = "causal-mask"

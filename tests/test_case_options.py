@@ -7,7 +7,7 @@ from app.bank import Bank, Problem
 from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
 from app.trusted import runner
-from app.web.views import checks
+from app.web.present import checks
 from tests.conftest import PROBLEMS, written_problem
 
 TOML = """

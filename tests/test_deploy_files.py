@@ -24,7 +24,7 @@ import pytest
 import yaml
 
 from app.settings import Settings
-from app.web.api import router
+from app.web.routes.health import router
 from tests.postgres import find_bin_dir
 
 ROOT = Path(__file__).resolve().parents[1]

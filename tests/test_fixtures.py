@@ -6,7 +6,7 @@ from app.bank import Problem
 from app.judge.custom import CustomInputError, custom_template, parse_custom
 from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
-from app.web.views import sample_cases
+from app.web.present import sample_cases
 from graders.result import Verdict
 from tests.conftest import written_problem
 

@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-import app.web.imports as imports
+import app.web.routes.export as imports
 from app.settings import Settings
 from app.store.models import Draft, Learner, Submission
 from app.web import create_app

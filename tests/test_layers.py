@@ -112,3 +112,16 @@ def test_only_the_runner_reads_where_a_problem_runs() -> None:
         if ".hosted" in path.read_text() and not module.startswith(("app.trusted", "app.bank"))
     )
     assert readers == []
+
+
+def test_web_routes_import_no_route_and_the_plumbing_imports_none() -> None:
+    routes = {m for m in MODULES if m.startswith("app.web.routes.")}
+    plumbing = {m for m in MODULES if m.startswith("app.web.") and m not in routes}
+    plumbing -= {"app.web.routes"}
+    wrong = sorted(
+        f"{module} -> {target}"
+        for module in routes | plumbing
+        for target in GRAPH[module]
+        if target in routes and module != "app.web.routes"
+    )
+    assert wrong == []

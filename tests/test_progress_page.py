@@ -12,7 +12,7 @@ from app.settings import Settings
 from app.store.models import ReviewCard
 from app.web import create_app
 from app.web.identity import COOKIE
-from app.web.learner import line_diff
+from app.web.routes.submissions import line_diff
 from tests.conftest import TEST_LIMITS, solution
 
 PROBLEM = "causal-mask"

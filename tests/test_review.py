@@ -341,7 +341,7 @@ def test_malformed_bodies_and_offsets_are_refused(app_client: TestClient) -> Non
     response = app_client.post(
         f"/api/review/qa:{CARD}", content=b"{good", headers={"content-type": "application/json"}
     )
-    assert response.status_code == 422 and "must be JSON" in response.json()["detail"]
+    assert response.status_code == 422 and "not valid JSON" in response.json()["detail"]
     huge = b'{"rating": "' + b"g" * 5000 + b'"}'
     response = app_client.post(
         f"/api/review/qa:{CARD}", content=huge, headers={"content-type": "application/json"}

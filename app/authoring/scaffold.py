@@ -67,9 +67,9 @@ def _files(problem_id: str, framework: str, kind: str, entry: str) -> dict[str, 
     files = {
         "problem.toml": _toml(problem_id, framework, kind, entry, signature),
         "cases.py": _cases(torch, kind),
-        "reference.py": _code(torch, kind, entry, "reference"),
-        "solution.py": _code(torch, kind, entry, "solution"),
-        "starter.py": _code(torch, kind, entry, "starter"),
+        "reference.py": code_problem(torch, kind, entry, "reference"),
+        "solution.py": code_problem(torch, kind, entry, "solution"),
+        "starter.py": code_problem(torch, kind, entry, "starter"),
         "statement.zh.md": STATEMENT_ZH.format(entry=entry),
         "statement.en.md": STATEMENT_EN.format(entry=entry),
         "hints.zh.md": HINTS_ZH,
@@ -189,7 +189,7 @@ def build_cases(seed: int = 0) -> list[Case]:
 '''
 
 
-def _code(torch: bool, kind: str, entry: str, which: str) -> str:
+def code_problem(torch: bool, kind: str, entry: str, which: str) -> str:
     if kind == "module":
         body = {
             "reference": "return self.proj(x)  # TODO: the real computation",

@@ -33,24 +33,12 @@ from app.store.quota import QuotaExceeded
 from app.store.recovery import Recovery
 from app.trusted import runner
 from app.trusted.runner import FRESH, load_served
-from app.web import (
-    accounts,
-    admin,
-    api,
-    authoring,
-    imports,
-    learner,
-    metrics,
-    mock,
-    pages,
-    qa,
-    review,
-    sets,
-)
+from app.web import metrics
 from app.web.assets import DynamicResponses, StaticAssets
 from app.web.i18n import pick_language
 from app.web.identity import IdentityMiddleware
 from app.web.limits import InFlightLimit, RequestLimits
+from app.web.routes import ROUTERS, authoring
 from app.web.security import SecurityHeaders
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -190,17 +178,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)  # on every answer, the outer layers' included
     app.state.assets = StaticAssets(ROOT / "static")  # read, hashed and gzipped once, here
     app.mount("/static", app.state.assets, name="static")
-    app.include_router(api.router)
-    app.include_router(metrics.router)
-    app.include_router(learner.router)
-    app.include_router(accounts.router)
-    app.include_router(imports.router)
-    app.include_router(admin.router)
-    app.include_router(authoring.router)
-    app.include_router(sets.router)
-    app.include_router(review.router)
-    app.include_router(mock.router)
-    app.include_router(qa.api_router)
-    app.include_router(pages.router)
-    app.include_router(qa.page_router)
+    for router in ROUTERS:
+        app.include_router(router)
     return app

@@ -15,13 +15,25 @@ from app.bank import Bank, Problem
 from app.qa import Deck
 from app.sandbox.pool import SandboxBusy, SandboxFailure, SandboxPool
 from app.settings import Settings
+from app.store import Store
 from app.trusted.runner import HostError
+from app.web.identity import Identity
 from graders.result import GradeResult
 
 log = logging.getLogger("shousi.grading")
 
 RETRY_AFTER_SECONDS = 2
 T = TypeVar("T")
+
+
+def identity_of(request: Request) -> Identity:
+    """The request's Identity (set by IdentityMiddleware)."""
+    return request.state.identity
+
+
+def store_of(request: Request) -> Store:
+    """The learner-state database."""
+    return request.app.state.store
 
 
 def get_settings(request: Request) -> Settings:

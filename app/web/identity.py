@@ -100,7 +100,7 @@ def _cookie(scope: Scope) -> str | None:
 
 def _problem_form(path: str) -> bool:
     """The problem page's own Run/Submit form (POST /problems/{id}), for browsers without
-    JavaScript; app.web.pages checks its token."""
+    JavaScript; app.web.routes.submissions checks its token."""
     parts = path.split("/")
     return len(parts) == 3 and parts[1] == "problems" and bool(parts[2])
 
@@ -135,7 +135,7 @@ class IdentityMiddleware:
         identity = Identity(sessions, cookie)
         scope.setdefault("state", {})["identity"] = identity
         if scope["method"] in UNSAFE and cookie:
-            refusal = self._csrf_refusal(scope, identity)
+            refusal = self.csrf_refusal(scope, identity)
             if refusal:
                 await _forbidden(send, refusal)
                 return
@@ -153,7 +153,7 @@ class IdentityMiddleware:
 
         await self.app(scope, receive, send_with_cookie)
 
-    def _csrf_refusal(self, scope: Scope, identity: Identity) -> str | None:
+    def csrf_refusal(self, scope: Scope, identity: Identity) -> str | None:
         origin = _header(scope, b"origin")
         if origin is not None and not _same_origin(origin, _header(scope, b"host")):
             return "cross-site request refused"

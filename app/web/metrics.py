@@ -14,16 +14,12 @@ import time
 import uuid
 from typing import Any
 
-from fastapi import APIRouter, Request
-from fastapi.responses import Response
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.core import GaugeMetricFamily
-from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.sandbox.isolation import LAYERS
 
-router = APIRouter()
 REQUEST_ID = contextvars.ContextVar("request_id", default="-")
 # A proxy's id is kept when it looks like one; anything else is replaced, not echoed.
 _GOOD_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
@@ -90,14 +86,6 @@ class _PoolCollector:
         for name in LAYERS:
             layers.add_metric([name], 1.0 if name in pool.layers.active else 0.0)
         yield layers
-
-
-@router.get("/metrics", include_in_schema=False)
-async def metrics(request: Request) -> Response:
-    """The Prometheus text exposition of this replica's metrics."""
-    return Response(
-        generate_latest(request.app.state.metrics.registry), media_type=CONTENT_TYPE_LATEST
-    )
 
 
 class RequestMiddleware:

@@ -29,7 +29,8 @@ from app.bank import Bank
 from app.store import Store, authored
 from app.store.identity import Who
 from app.web.i18n import add_strings
-from app.web.pages import _problem_context, render_page
+from app.web.present import problem_context
+from app.web.render import render_page
 
 router = APIRouter(tags=["authoring"])
 log = logging.getLogger("shousi.authoring")
@@ -193,7 +194,7 @@ async def preview_page(request: Request, problem_id: str) -> Response:
     if row["status"] != "valid":
         raise HTTPException(409, "a preview is shown once the problem validates")
     problem = await anyio.to_thread.run_sync(_preview_problem, request, problem_id)
-    context = _problem_context(
+    context = problem_context(
         request, Bank(problems={problem.id: problem}), request.app.state.settings, problem_id
     )
     context.update(mock=None, review_due=None, preview=row)

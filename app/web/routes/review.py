@@ -8,7 +8,6 @@ rating to /review), and static/review.js rates in place and refreshes the counts
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from functools import lru_cache
 from typing import Annotated, Any
@@ -21,6 +20,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app.bank import Bank
 from app.qa import Deck
 from app.store import review as stored
+from app.web.bodies import read_json
 from app.web.deps import BankDep, DeckDep
 from app.web.i18n import (
     LANGS,
@@ -30,8 +30,8 @@ from app.web.i18n import (
     translator,
     when_text,
 )
-from app.web.pages import render_page
-from app.web.views import render_markdown
+from app.web.present import render_markdown
+from app.web.render import render_page
 
 router = APIRouter(tags=["review"])
 MAX_RATING_BODY = 1024
@@ -230,13 +230,8 @@ async def rate(request: Request, item: str, deck: DeckDep, bank: BankDep) -> dic
 
 
 def _rating(body: bytes) -> stored.Rating:
-    if len(body) > MAX_RATING_BODY:
-        raise HTTPException(413, f"request body is larger than {MAX_RATING_BODY} bytes")
-    try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise HTTPException(422, 'request body must be JSON: {"rating": "good"}') from exc
-    if not isinstance(data, dict) or "rating" not in data:
+    data = read_json(body, MAX_RATING_BODY, '{"rating": "good"}')
+    if "rating" not in data:
         raise HTTPException(422, '"rating" is required: again, hard, good or easy')
     try:
         return stored.parse_rating(data["rating"])

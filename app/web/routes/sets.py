@@ -21,8 +21,8 @@ from app.store import sets
 from app.store.identity import Who
 from app.web.deps import BankDep, DeckDep
 from app.web.i18n import add_strings, pick_language
-from app.web.pages import render_page
-from app.web.views import render_markdown
+from app.web.present import render_markdown
+from app.web.render import render_page
 
 router = APIRouter(tags=["sets"])
 AUTHORS = ("instructor", "admin")

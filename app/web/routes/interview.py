@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -14,34 +13,19 @@ from app import practice
 from app.bank.model import TOPICS
 from app.store import mock
 from app.store.history import progress
-from app.web.deps import BankDep, DeckDep, RowId
+from app.web.bodies import json_body
+from app.web.deps import BankDep, DeckDep, RowId, identity_of, store_of
 from app.web.i18n import add_strings, pick_language
-from app.web.learner import identity_of, store_of
-from app.web.pages import render_page
-from app.web.views import render_markdown
+from app.web.present import render_markdown
+from app.web.render import render_page
 
 router = APIRouter(tags=["mock"])
-MAX_BODY = 4 * mock.MAX_ANSWER + 1024
-
-
-def _body(raw: bytes, usage: str) -> dict[str, Any]:
-    if len(raw) > MAX_BODY:
-        raise HTTPException(413, f"request body is larger than {MAX_BODY} bytes")
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise HTTPException(422, f"request body must be JSON: {usage}") from None
-    if not isinstance(data, dict):
-        raise HTTPException(422, f"request body must be a JSON object: {usage}")
-    return data
 
 
 @router.post("/api/mock")
 async def start_mock(request: Request, bank: BankDep, deck: DeckDep) -> dict[str, Any]:
     """Start a mock interview: body `{"topic"?: str, "minutes"?: int}` (30 by default)."""
-    data = _body(await request.body(), '{"topic": "attention", "minutes": 30}')
+    data = json_body(await request.body(), '{"topic": "attention", "minutes": 30}')
     topic, minutes = data.get("topic"), data.get("minutes", mock.DEFAULT_MINUTES)
     if topic is not None and topic not in TOPICS:
         raise HTTPException(422, f'"topic" must be one of {", ".join(TOPICS)}')
@@ -96,7 +80,7 @@ async def answer_question(request: Request, mock_id: RowId, n: int) -> dict[str,
     who = await identity_of(request).who()
     if who is None:  # nobody's session: no interview of theirs to answer
         raise HTTPException(404, f"no mock interview {mock_id} of yours")
-    data = _body(await request.body(), '{"answer": "...", "rating": "good", "seconds": 120}')
+    data = json_body(await request.body(), '{"answer": "...", "rating": "good", "seconds": 120}')
     text, rating, seconds = data.get("answer", ""), data.get("rating"), data.get("seconds", 0)
     if not isinstance(text, str):
         raise HTTPException(422, '"answer" must be a string')

@@ -1,4 +1,5 @@
-"""A learner's own data over HTTP: submission history, progress, drafts.
+"""Submissions: grading (JSON, and the page's form with or without JavaScript), custom runs,
+the learner's own submissions and a problem's history.
 
 Everything here reads or writes only the rows of the learner behind the request's cookie:
 another learner's submission id is a 404, exactly like one that does not exist.
@@ -7,38 +8,211 @@ another learner's submission id is a 404, exactly like one that does not exist.
 from __future__ import annotations
 
 import difflib
-import json
-from datetime import UTC, datetime
+import functools
 from typing import Annotated, Any
 
 import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Query, Request
-from fastapi.responses import Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from app.bank.model import TOPICS
+from app.judge.custom import (
+    MAX_ARRAY_ELEMENTS,
+    CustomInputError,
+    run_custom,
+)
 from app.limits import MAX_CODE_BYTES
-from app.store import Store
+from app.store import Store, mock
 from app.store import history as stored
-from app.web.deps import BankDep, ProblemDep, RowId, RowIdQuery
+from app.store.quota import QuotaExceeded
+from app.web.bodies import REQUEST_KEY, parse_custom_body, parse_submission, unprocessable
+from app.web.deps import (
+    BankDep,
+    PoolDep,
+    ProblemDep,
+    RowId,
+    RowIdQuery,
+    SettingsDep,
+    grade_and_keep,
+    identity_of,
+    run_limited,
+    store_of,
+)
 from app.web.i18n import add_strings, pick_language, translator
-from app.web.identity import Identity
-from app.web.pages import render_page
+from app.web.present import problem_context, time_ago
+from app.web.render import render_page
 
-router = APIRouter(tags=["learner"])
-MAX_DRAFT_BODY = 4 * MAX_CODE_BYTES
-
-
-def identity_of(request: Request) -> Identity:
-    """The request's Identity (set by IdentityMiddleware)."""
-    return request.state.identity
+router = APIRouter()
 
 
-def store_of(request: Request) -> Store:
-    """The learner-state database."""
-    return request.app.state.store
+@router.post(
+    "/api/problems/{problem_id}/submissions",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["code"],
+                        "properties": {
+                            "code": {"type": "string", "maxLength": MAX_CODE_BYTES},
+                            "mode": {
+                                "type": "string",
+                                "enum": ["run", "submit"],
+                                "default": "submit",
+                            },
+                        },
+                    }
+                }
+            },
+        },
+        "parameters": [
+            {
+                "name": "Idempotency-Key",
+                "in": "header",
+                "required": False,
+                "description": "A new random key per submission (1-64 letters, digits, "
+                "'.', '_', '-'). The same request sent again with it is the same "
+                "submission: its result once graded, never a second one.",
+                "schema": {"type": "string", "maxLength": 64},
+            }
+        ],
+    },
+    tags=["api"],
+)
+async def submit(
+    request: Request, problem: ProblemDep, pool: PoolDep, settings: SettingsDep
+) -> Any:
+    """Grade code: mode 'run' uses the sample cases, 'submit' every case."""
+    parsed = parse_submission(await request.body())
+    if isinstance(parsed, str):
+        return unprocessable(parsed)
+    code, mode, mock_id = parsed
+    request_key = request.headers.get("idempotency-key")
+    if request_key is not None and not REQUEST_KEY.fullmatch(request_key):
+        return unprocessable(
+            "Idempotency-Key must be 1-64 letters, digits, '.', '_' or '-' (one per request)"
+        )
+    try:
+        _, submission_id, document = await grade_and_keep(
+            request=request,
+            problem=problem,
+            code=code,
+            mode=mode,
+            pool=pool,
+            settings=settings,
+            mock_id=mock_id,
+            request_key=request_key,
+        )
+    except (mock.MockError, stored.KeyReused) as exc:
+        return unprocessable(str(exc))
+    # Already plain JSON types: skip FastAPI's generic (and slow) jsonable_encoder pass.
+    # Messages follow the page's language: the language cookie, else Accept-Language.
+    answer = stored.in_language(document, pick_language(request)) or {}
+    return JSONResponse({**answer, "submission_id": submission_id})
 
 
-@router.get("/api/submissions")
+_ARRAY_SCHEMA = {
+    "description": (
+        "A number or true/false (scalar argument), a nested list (array), "
+        '{"randn": [shape], "seed": n} or {"values": [...], "dtype": "bool" | "int64" | '
+        f'"float32" | "float64"}}; at most {MAX_ARRAY_ELEMENTS} elements per array.'
+    ),
+}
+
+
+@router.post(
+    "/api/problems/{problem_id}/custom",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["code", "inputs"],
+                        "properties": {
+                            "code": {"type": "string", "maxLength": MAX_CODE_BYTES},
+                            "inputs": {"type": "object", "additionalProperties": _ARRAY_SCHEMA},
+                            "init": {
+                                "type": "object",
+                                "description": "Constructor arguments (module problems only).",
+                            },
+                            "seed": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "torch.manual_seed for the module's weights.",
+                            },
+                        },
+                    }
+                }
+            },
+        }
+    },
+    tags=["api"],
+)
+async def custom_run(
+    request: Request, problem: ProblemDep, pool: PoolDep, settings: SettingsDep
+) -> Any:
+    """Run code on the candidate's own inputs; its output is shown beside the reference's."""
+    parsed = parse_custom_body(await request.body(), problem)
+    if isinstance(parsed, str):
+        return unprocessable(parsed)
+    code, case = parsed
+    work = functools.partial(
+        run_custom, problem=problem, code=code, case=case, pool=pool, wait=settings.queue_seconds
+    )
+    try:
+        result = await run_limited(request, work)
+    except CustomInputError as exc:
+        return unprocessable(str(exc))
+    return JSONResponse(result.to_dict(pick_language(request)))
+
+
+@router.post("/problems/{problem_id}", response_class=HTMLResponse, include_in_schema=False)
+async def problem_submit(
+    request: Request, problem_id: str, bank: BankDep, pool: PoolDep, settings: SettingsDep
+) -> Response:
+    """Form submission: the whole page without JavaScript, or only the result with ?partial=1."""
+    context = problem_context(request, bank, settings, problem_id)
+    form = await request.form(max_files=0, max_fields=4, max_part_size=MAX_CODE_BYTES * 2)
+    code, mode = form.get("code"), form.get("mode", "submit")
+    status, lang = 200, pick_language(request)
+    t = translator(lang)
+    identity = request.state.identity
+    token = form.get("csrf_token")
+    if identity.cookie and not (
+        isinstance(token, str) and identity.sessions.check_csrf(identity.cookie, token)
+    ):
+        # A post carrying the session cookie must come from our own page (its form has
+        # the token); without a cookie there is no session to ride on.
+        raise HTTPException(403, "this form has expired or came from another site: reload it")
+    if not isinstance(code, str) or mode not in ("run", "submit"):
+        context["error"], status = t("form_incomplete"), 422
+    elif len(code.encode("utf-8", "surrogatepass")) > MAX_CODE_BYTES:
+        context["error"], status = t("code_too_large", limit=MAX_CODE_BYTES), 422
+        context["code"] = code
+    else:
+        context["code"] = code
+        try:
+            result, submission_id, _ = await grade_and_keep(
+                request=request,
+                problem=context["problem"],
+                code=code,
+                mode=mode,
+                pool=pool,
+                settings=settings,
+            )
+        except QuotaExceeded as exc:
+            context["error"], status = exc.say(lang), exc.status
+        else:
+            context["result"] = {**result.to_dict(lang), "submission_id": submission_id}
+            context["next_problem"] = bank.following(context["problem"].id)
+    name = "_result.html" if request.query_params.get("partial") else "problem.html"
+    return render_page(request, name, context, status)
+
+
+@router.get("/api/submissions", tags=["learner"])
 async def list_submissions(
     request: Request,
     bank: BankDep,
@@ -56,7 +230,7 @@ async def list_submissions(
     )
 
 
-@router.get("/api/submissions/{submission_id}")
+@router.get("/api/submissions/{submission_id}", tags=["learner"])
 async def get_submission(request: Request, submission_id: RowId) -> dict[str, Any]:
     """One of the learner's submissions: its code and its whole result document."""
     who = await identity_of(request).who()
@@ -70,90 +244,6 @@ async def get_submission(request: Request, submission_id: RowId) -> dict[str, An
         raise HTTPException(404, f"no submission {submission_id} of yours")
     return found
 
-
-@router.get("/api/progress")
-async def get_progress(request: Request, bank: BankDep) -> dict[str, Any]:
-    """Solved and attempted problems (also per topic), the day streak, recent activity."""
-    topics = {problem.id: problem.meta.topic for problem in bank.ordered()}
-    who = await identity_of(request).who()
-    if who is None:
-        return {
-            "solved": [],
-            "attempted": [],
-            "per_topic": stored.empty_topics(topics),
-            "streak": 0,
-            "active_days": 0,
-            "recent": [],
-        }
-    return await anyio.to_thread.run_sync(
-        lambda: stored.progress(store_of(request), who.learner_id, topics)
-    )
-
-
-@router.get("/api/problems/{problem_id}/draft")
-async def get_draft(request: Request, problem: ProblemDep) -> dict[str, Any]:
-    """The learner's saved draft: {"code", "updated_at"}; 404 if none was saved."""
-    who = await identity_of(request).who()
-    found = None
-    if who is not None:
-        found = await anyio.to_thread.run_sync(
-            lambda: stored.draft(store_of(request), who.learner_id, problem.id)
-        )
-    if found is None:
-        raise HTTPException(404, f"no draft saved for {problem.id!r}")
-    return found
-
-
-@router.put(
-    "/api/problems/{problem_id}/draft",
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {
-                    "schema": {
-                        "type": "object",
-                        "required": ["code"],
-                        "properties": {"code": {"type": "string", "maxLength": MAX_CODE_BYTES}},
-                    }
-                }
-            },
-        }
-    },
-)
-async def put_draft(request: Request, problem: ProblemDep) -> Any:
-    """Save the learner's draft for a problem (the page does it as the candidate types)."""
-    body = await request.body()
-    code = _draft_code(body)
-    if isinstance(code, HTTPException):
-        raise code
-    who = await identity_of(request).learner()
-    quota = request.app.state.settings.quota()
-    return await anyio.to_thread.run_sync(
-        lambda: stored.save_draft(store_of(request), who.learner_id, problem.id, code, quota)
-    )
-
-
-def _draft_code(body: bytes) -> str | HTTPException:
-    if len(body) > MAX_DRAFT_BODY:
-        return HTTPException(413, f"request body is larger than {MAX_DRAFT_BODY} bytes")
-    try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return HTTPException(422, 'request body must be JSON: {"code": "..."}')
-    code = data.get("code") if isinstance(data, dict) else None
-    if not isinstance(code, str):
-        return HTTPException(422, '"code" is required and must be a string')
-    try:
-        size = len(code.encode("utf-8"))
-    except UnicodeEncodeError:
-        return HTTPException(422, '"code" is not valid UTF-8 (it contains a lone surrogate)')
-    if size > MAX_CODE_BYTES:
-        return HTTPException(422, f'"code" is {size} bytes; the limit is {MAX_CODE_BYTES} bytes')
-    return code
-
-
-# --- Pages: the history of one problem, and the progress page (server-rendered). ---
 
 add_strings(
     {
@@ -260,6 +350,7 @@ add_strings(
     }
 )
 
+
 CONTEXT_LINES = 3  # unchanged lines shown around each change in a diff
 
 
@@ -296,21 +387,6 @@ def line_diff(before: str, after: str) -> dict[str, Any]:
         removed += i2 - i1
         added += j2 - j1
     return {"rows": rows, "added": added, "removed": removed}
-
-
-def time_ago(moment: str | None, t: Any, now: datetime | None = None) -> str:
-    """How long ago an ISO time was, in the page's language."""
-    if not moment:
-        return ""
-    then = datetime.fromisoformat(moment.replace("Z", "+00:00"))
-    seconds = ((now or datetime.now(UTC)) - then).total_seconds()
-    if seconds < 60:
-        return t("hist_just_now")
-    if seconds < 3600:
-        return t("hist_minutes_ago", n=int(seconds // 60))
-    if seconds < 86400:
-        return t("hist_hours_ago", n=int(seconds // 3600))
-    return t("hist_days_ago", n=int(seconds // 86400))
 
 
 def _numbered(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -387,31 +463,3 @@ async def attempt_result(
         result, following = {**result, "attention": None}, None
     context = {"result": result, "error": None, "next_problem": following}
     return render_page(request, "_result.html", context)
-
-
-@router.get("/progress", include_in_schema=False)
-async def progress_page(request: Request, bank: BankDep) -> Response:
-    """Solved and attempted problems per topic, the streak, recent activity."""
-    data = await get_progress(request, bank)
-    problems = bank.ordered()
-    solved, attempted = set(data["solved"]), set(data["attempted"])
-    topics = [
-        {
-            "topic": topic,
-            **data["per_topic"][topic],
-            "unfinished": [
-                p for p in problems if p.meta.topic == topic and p.id in attempted - solved
-            ],
-        }
-        for topic in TOPICS
-        if topic in data["per_topic"]
-    ]
-    context = {
-        **data,
-        "topics": topics,
-        "total": len(problems),
-        "solved_in_bank": sum(p.id in solved for p in problems),
-        "titles": {p.id: p.meta.title for p in problems},
-        "ago": time_ago,
-    }
-    return render_page(request, "progress.html", context)

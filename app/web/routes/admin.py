@@ -16,7 +16,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from app.store.identity import ROLES, AccountError, Who, accounts, set_role
 from app.web.i18n import add_strings, pick_language, translator
-from app.web.pages import render_page
+from app.web.render import render_page
 
 router = APIRouter(tags=["admin"])
 MAX_FIELD = 256

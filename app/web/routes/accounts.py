@@ -18,35 +18,25 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from app.store import Store
 from app.store.exchange import (
-    IMPORT_MAX_BYTES,
     ImportRefused,
     kept_counts,
     merge_learner,
 )
 from app.store.identity import MAX_PASSWORD, MIN_PASSWORD, AccountError, Who
 from app.store.quota import QuotaExceeded
+from app.web.account_view import MAX_FORM_FIELD, csrf_refusal, form_text, render_account
+from app.web.deps import identity_of, store_of
 from app.web.i18n import add_strings, pick_language, translator
-from app.web.identity import Identity
-from app.web.pages import render_page
 from app.web.ratelimit import AccountLimits
+from app.web.render import render_page
 
 router = APIRouter(tags=["accounts"])
 log = logging.getLogger("shousi")
-MAX_FORM_FIELD = 4096  # a username, a password, a token, a path
 MAX_NEXT = 2000
 # Password hashes computed at once (argon2: ~64 MiB and a fraction of a second each); more
 # log-ins and sign-ups wait their turn instead of exhausting the server's memory.
 HASHES_AT_ONCE = 4
-
-
-def _identity(request: Request) -> Identity:
-    return request.state.identity
-
-
-def _store(request: Request) -> Store:
-    return request.app.state.store
 
 
 def _hashing(request: Request) -> anyio.CapacityLimiter:
@@ -95,11 +85,6 @@ async def _form(request: Request) -> FormData:
     return await request.form(max_files=0, max_fields=8, max_part_size=MAX_FORM_FIELD)
 
 
-def _text(form: FormData, name: str) -> str:
-    value = form.get(name)
-    return value if isinstance(value, str) else ""
-
-
 async def _form_page(
     request: Request,
     name: str,
@@ -112,11 +97,11 @@ async def _form_page(
 ) -> Response:
     """The log-in or sign-up form; the log-in form of a guest with some practice offers to
     bring it along."""
-    identity = _identity(request)
+    identity = identity_of(request)
     who = await identity.who()
     guest_kept = None
     if name == "login.html" and who is not None and who.username is None:
-        store = _store(request)
+        store = store_of(request)
         kept = await anyio.to_thread.run_sync(lambda: kept_counts(store, who.learner_id))
         guest_kept = kept if any(kept.values()) else None
     response = render_page(
@@ -134,18 +119,6 @@ async def _form_page(
     )
     response.headers.update(headers or {})
     return response
-
-
-def _csrf_refusal(request: Request, form: FormData) -> str | None:
-    """Why a form post is refused as possibly cross-site (a message key), or None."""
-    identity = _identity(request)
-    if identity.cookie is None:
-        return "err_no_cookie"
-    if identity.sessions is None or not identity.sessions.check_csrf(
-        identity.cookie, _text(form, "csrf_token")
-    ):
-        return "err_csrf"
-    return None
 
 
 def _too_many(request: Request, username: str | None) -> tuple[str, int] | None:
@@ -166,16 +139,16 @@ class _Attempt:
 
     def __init__(self, request: Request, page: str, form: FormData) -> None:
         self.request, self.page, self.form = request, page, form
-        self.username = _text(form, "username").strip()
-        self.password = _text(form, "password")
-        self.next_path = local_next(_text(form, "next"))
+        self.username = form_text(form, "username").strip()
+        self.password = form_text(form, "password")
+        self.next_path = local_next(form_text(form, "next"))
         self.t = translator(pick_language(request))
 
     async def refused(self, limited_username: str | None = None) -> Response | None:
         """The answer to a forged form (403) or one over a rate limit (429), else None."""
-        refusal = _csrf_refusal(self.request, self.form)
+        refusal = csrf_refusal(self.request, self.form)
         if refusal:
-            await _identity(self.request).learner()  # so that the form shown again can be sent
+            await identity_of(self.request).learner()  # so that the form shown again can be sent
             return await self.again(refusal, 403)
         over = _too_many(self.request, limited_username)
         if over:
@@ -203,7 +176,7 @@ class _Attempt:
 @router.get("/signup", include_in_schema=False)
 async def signup_page(request: Request, next: str = "/") -> Response:  # noqa: A002
     """The sign-up form (a guest learner first, so that the form has a CSRF token)."""
-    who = await _identity(request).learner()
+    who = await identity_of(request).learner()
     error = None
     if who.username is not None:
         error = translator(pick_language(request))("err_logged_in")
@@ -213,7 +186,7 @@ async def signup_page(request: Request, next: str = "/") -> Response:  # noqa: A
 @router.get("/login", include_in_schema=False)
 async def login_page(request: Request, next: str = "/") -> Response:  # noqa: A002
     """The log-in form (a guest learner first, so that the form has a CSRF token)."""
-    await _identity(request).learner()
+    await identity_of(request).learner()
     return await _form_page(request, "login.html", next_path=local_next(next))
 
 
@@ -224,9 +197,9 @@ async def signup(request: Request) -> Response:
     refused = await attempt.refused()
     if refused:
         return refused
-    if attempt.password != _text(attempt.form, "password_again"):
+    if attempt.password != form_text(attempt.form, "password_again"):
         return await attempt.again("err_mismatch")
-    identity = _identity(request)
+    identity = identity_of(request)
     who = await identity.learner()
     sessions = identity.sessions
     assert sessions is not None
@@ -252,7 +225,7 @@ async def login(request: Request) -> Response:
     username, password = attempt.username, attempt.password
     if not username or not password:
         return await attempt.again("err_form")
-    identity, limits = _identity(request), account_limits(request)
+    identity, limits = identity_of(request), account_limits(request)
     sessions = identity.sessions
     assert sessions is not None
     try:
@@ -265,7 +238,7 @@ async def login(request: Request) -> Response:
     limits.per_username.reset(_username_key(username))
     before = await identity.who()
     if before is not None:
-        bring = _text(attempt.form, "bring") == "1" and before.username is None
+        bring = form_text(attempt.form, "bring") == "1" and before.username is None
         await anyio.to_thread.run_sync(lambda: _leave(request, before, who, bring=bring))
     identity.opened(who, cookie)
     return RedirectResponse(attempt.next_path, status_code=303)
@@ -274,7 +247,7 @@ async def login(request: Request) -> Response:
 def _leave(request: Request, before: Who, now: Who, *, bring: bool) -> None:
     """Revoke the session this browser had before logging in, after copying its guest
     practice into the account when asked to."""
-    store, sessions = _store(request), request.app.state.sessions
+    store, sessions = store_of(request), request.app.state.sessions
     if bring and before.learner_id != now.learner_id:
         try:
             merge_learner(
@@ -289,56 +262,30 @@ def _leave(request: Request, before: Who, now: Who, *, bring: bool) -> None:
 async def logout(request: Request) -> Response:
     """Revoke this browser's session and clear its cookie."""
     form = await _form(request)
-    refusal = _csrf_refusal(request, form)
+    refusal = csrf_refusal(request, form)
     if refusal:
         t = translator(pick_language(request))
-        return await _account_page(request, error=t(refusal), status=403)
-    identity = _identity(request)
+        return await render_account(request, error=t(refusal), status=403)
+    identity = identity_of(request)
     who = await identity.who()
     sessions = identity.sessions
     if who is not None and sessions is not None:
         await anyio.to_thread.run_sync(lambda: sessions.revoke(who))
     identity.closed()
-    return RedirectResponse(local_next(_text(form, "next")), status_code=303)
-
-
-async def _account_page(
-    request: Request,
-    *,
-    error: str | None = None,
-    imported: dict[str, Any] | None = None,
-    status: int = 200,
-) -> Response:
-    """The account page, with an error (already in the reader's language) or import counts."""
-    who: Who = await _identity(request).learner()
-    store = _store(request)
-    kept = await anyio.to_thread.run_sync(lambda: kept_counts(store, who.learner_id))
-    return render_page(
-        request,
-        "account.html",
-        {
-            "who": who,
-            "kept": kept,
-            "csrf_token": _identity(request).csrf_token(),
-            "error": error,
-            "imported": imported,
-            "import_mb": IMPORT_MAX_BYTES // (1024 * 1024),
-        },
-        status,
-    )
+    return RedirectResponse(local_next(form_text(form, "next")), status_code=303)
 
 
 @router.get("/account", include_in_schema=False)
 async def account_page(request: Request) -> Response:
     """Who you are, how much is kept, the export link and the import form."""
-    return await _account_page(request)
+    return await render_account(request)
 
 
 @router.get("/api/me")
 async def me(request: Request) -> dict[str, Any]:
     """Who the cookie names: `{"anonymous", "username", "role", "csrf_token"}` (no learner
     is made); the token goes in `X-CSRF-Token` on a form or multipart request."""
-    identity = _identity(request)
+    identity = identity_of(request)
     who = await identity.who()
     if who is None:
         return {"anonymous": True, "username": None, "role": "learner", "csrf_token": ""}

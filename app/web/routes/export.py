@@ -28,7 +28,7 @@ from app.store.exchange import (
     parse_export,
 )
 from app.store.quota import QuotaExceeded
-from app.web.accounts import MAX_FORM_FIELD, _account_page, _csrf_refusal
+from app.web.account_view import MAX_FORM_FIELD, csrf_refusal, render_account
 from app.web.i18n import add_strings, pick_language, translator
 from app.web.ratelimit import RateLimiter
 
@@ -131,9 +131,9 @@ async def import_form(request: Request) -> Response:
     try:
         form = await request.form(max_files=1, max_fields=4, max_part_size=MAX_FORM_FIELD)
     except HTTPException:
-        return await _account_page(request, error=t("import_no_file"), status=400)
+        return await render_account(request, error=t("import_no_file"), status=400)
     try:
-        refusal = _csrf_refusal(request, form)
+        refusal = csrf_refusal(request, form)
         upload = form.get("file")
         raw = None
         if not refusal and isinstance(upload, UploadFile) and upload.filename:
@@ -141,9 +141,9 @@ async def import_form(request: Request) -> Response:
     finally:
         await form.close()  # the upload's temporary file
     if refusal:
-        return await _account_page(request, error=t(refusal), status=403)
+        return await render_account(request, error=t(refusal), status=403)
     if raw is None:
-        return await _account_page(request, error=t("import_no_file"), status=400)
+        return await render_account(request, error=t("import_no_file"), status=400)
 
     async def read() -> bytes:
         return raw
@@ -154,13 +154,13 @@ async def import_form(request: Request) -> Response:
         return await _denied_page(request, exc)
     except (ImportRefused, QuotaExceeded) as exc:
         reason = t("import_refused", reason=exc.say(lang))
-        return await _account_page(request, error=reason, status=exc.status)
-    return await _account_page(request, imported=counts)
+        return await render_account(request, error=reason, status=exc.status)
+    return await render_account(request, imported=counts)
 
 
 async def _denied_page(request: Request, exc: ImportDenied) -> Response:
     t = translator(pick_language(request))
-    page = await _account_page(request, error=t(exc.key, minutes=exc.minutes), status=exc.status)
+    page = await render_account(request, error=t(exc.key, minutes=exc.minutes), status=exc.status)
     page.headers.update(exc.headers)
     return page
 

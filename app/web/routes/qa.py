@@ -15,8 +15,8 @@ from app.qa import TOPICS, Card, matches, search_text
 from app.store import review as reviews
 from app.web.deps import BankDep, DeckDep
 from app.web.i18n import interval_text, pick_language, when_text
-from app.web.pages import render_page
-from app.web.views import render_markdown
+from app.web.present import render_markdown
+from app.web.render import render_page
 from graders.text import LANGS
 
 api_router = APIRouter(tags=["qa"])

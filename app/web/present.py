@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import torch
+from fastapi import HTTPException, Request
 from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
+from app.bank import Bank
 from app.bank.model import Problem
 from app.codec import TensorArray
+from app.judge.custom import custom_template_text
+from app.settings import Settings
 from app.trusted import runner
 from app.trusted.runner import to_wire
+from app.web.deps import limits_view
+from app.web.i18n import pick_language
 from graders.case import Fixture
+from graders.text import LANGS
 
 
 @lru_cache(maxsize=1)
@@ -203,3 +211,42 @@ def checks(problem: Problem) -> dict[str, Any]:
         if case.atol is not None or case.rtol is not None
     ]
     return {"properties": kinds, "gradients": gradients, "case_tolerances": own}
+
+
+def problem_context(
+    request: Request, bank: Bank, settings: Settings, problem_id: str
+) -> dict[str, Any]:
+    problem = bank.get(problem_id)
+    if problem is None:
+        raise HTTPException(404, f"unknown problem {problem_id!r}")
+    lang = pick_language(request)
+    return {
+        "problem": problem,
+        "meta": problem.meta,
+        "statement_html": render_statement(problem, lang),
+        "samples": sample_cases(problem),
+        "hints_html": [render_markdown(hint) for hint in problem.hints.get(lang, [])],
+        "has_editorial": all(problem.editorial.get(lang) for lang in LANGS),
+        "checks": checks(problem),
+        "limits": limits_view(settings),
+        "code": problem.starter,
+        "custom_input": custom_template_text(problem),
+        "questions": request.app.state.deck.linked(problem_id),
+        "result": None,
+        "error": None,
+    }
+
+
+def time_ago(moment: str | None, t: Any, now: datetime | None = None) -> str:
+    """How long ago an ISO time was, in the page's language."""
+    if not moment:
+        return ""
+    then = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+    seconds = ((now or datetime.now(UTC)) - then).total_seconds()
+    if seconds < 60:
+        return t("hist_just_now")
+    if seconds < 3600:
+        return t("hist_minutes_ago", n=int(seconds // 60))
+    if seconds < 86400:
+        return t("hist_hours_ago", n=int(seconds // 3600))
+    return t("hist_days_ago", n=int(seconds // 86400))
