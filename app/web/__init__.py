@@ -38,6 +38,7 @@ from app.web import (
     admin,
     api,
     authoring,
+    docs_site,
     imports,
     learner,
     metrics,
@@ -217,4 +218,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(qa.api_router)
     app.include_router(pages.router)
     app.include_router(qa.page_router)
+    docs_site.mount_docs(app, settings.docs_dir)
     return app
