@@ -132,6 +132,8 @@ def test_docs_are_served_with_nothing_from_another_host(
     # The card format comes from qa/README.md, included whole.
     assert "why-scale-sqrt-dk" in docs_client.get("/docs/qa-cards.html").text
     assert docs_client.get("/docs/search/search_index.json").status_code == 200
+    # Only the site's own files: nothing above its folder.
+    assert docs_client.get("/docs/%2e%2e/%2e%2e/etc/passwd").status_code == 404
 
 
 def test_docs_policy_admits_exactly_the_pages_inline_scripts(docs_client: TestClient) -> None:
