@@ -10,6 +10,7 @@ import hashlib
 import re
 from pathlib import Path
 
+import anyio
 from fastapi import FastAPI
 from starlette.datastructures import MutableHeaders
 from starlette.responses import HTMLResponse
@@ -59,7 +60,9 @@ class DocsSite:
         except OSError:
             await HTMLResponse(NOT_BUILT, status_code=404)(scope, receive, send)
             return
-        policy = self._policy(built)
+        if self.policy is None or self.policy[0] != built:  # read once per build, off the loop
+            self.policy = (built, await anyio.to_thread.run_sync(self._read_policy))
+        policy = self.policy[1]
 
         async def send_with_policy(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -68,24 +71,21 @@ class DocsSite:
 
         await self.files(scope, receive, send_with_policy)
 
-    def _policy(self, built: int) -> str:
+    def _read_policy(self) -> str:
         """The app's policy, with the hash of each inline script the built pages hold.
 
         Material's pages carry a few small inline scripts (its storage helpers, the colour
         scheme read before the page paints). Allowing exactly those by their SHA-256, and on
         /docs alone, keeps `script-src 'self'` everywhere else and no 'unsafe-inline' here.
         """
-        if self.policy is None or self.policy[0] != built:
-            hashes = sorted(
-                {
-                    base64.b64encode(hashlib.sha256(script).digest()).decode()
-                    for page in self.folder.glob("*.html")
-                    for script in INLINE_SCRIPT.findall(page.read_bytes())
-                }
-            )
-            allowed = " ".join(f"'sha256-{digest}'" for digest in hashes)
-            policy = CONTENT_SECURITY_POLICY.replace(
-                "script-src 'self'", f"script-src 'self' {allowed}".rstrip(), 1
-            )
-            self.policy = (built, policy)
-        return self.policy[1]
+        hashes = sorted(
+            {
+                base64.b64encode(hashlib.sha256(script).digest()).decode()
+                for page in self.folder.glob("*.html")
+                for script in INLINE_SCRIPT.findall(page.read_bytes())
+            }
+        )
+        allowed = " ".join(f"'sha256-{digest}'" for digest in hashes)
+        return CONTENT_SECURITY_POLICY.replace(
+            "script-src 'self'", f"script-src 'self' {allowed}".rstrip(), 1
+        )
