@@ -14,7 +14,8 @@
 # Optional ./wheels/ in the build context (git-ignored) is copied to /tmp/wheels in the build
 # stage only: its *.whl files are offered to every pip step (find-links), e.g. a local
 # torch-2.13.0+cpu wheel; with --build-arg PIP_NO_INDEX=1 the build uses nothing else
-# (it then also needs dumb-init's wheel). A CA bundle put there can be named by PIP_CERT.
+# (it then also needs dumb-init's wheel, and the docs stage those of mkdocs and
+# mkdocs-material with their dependencies). A CA bundle put there can be named by PIP_CERT.
 
 ARG BASE_IMAGE=python:3.11-slim-bookworm
 
@@ -67,6 +68,37 @@ RUN site="$(python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])
  && rm -rf "$site/torch/include" "$site/torch/test"
 
 # ---------------------------------------------------------------------------------------
+# docs: the manual (docs/, MkDocs with the Material theme), built here so that the image
+# serves it at /docs with no network; its tools stay in this stage.
+# ---------------------------------------------------------------------------------------
+FROM ${BASE_IMAGE} AS docs
+
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_ROOT_USER_ACTION=ignore \
+    PIP_FIND_LINKS=/tmp/wheels
+
+ARG PIP_INDEX_URL
+ARG PIP_EXTRA_INDEX_URL
+ARG PIP_TRUSTED_HOST
+ARG PIP_NO_INDEX
+ARG PIP_CERT
+
+COPY .dockerignore wheel[s] /tmp/wheels/
+COPY pyproject.toml /tmp/pyproject.toml
+# The `docs` extra's pins, from pyproject.toml.
+RUN python3 -m venv /opt/docs \
+ && python3 -c 'import tomllib; print("\n".join(tomllib.load(open("/tmp/pyproject.toml", "rb"))["project"]["optional-dependencies"]["docs"]))' \
+        > /tmp/docs-requirements.txt \
+ && /opt/docs/bin/pip install -r /tmp/docs-requirements.txt
+WORKDIR /src
+COPY mkdocs.yml ./
+COPY docs ./docs
+COPY qa/README.md ./qa/
+COPY scripts/build-docs ./scripts/
+RUN PYTHON=/opt/docs/bin/python scripts/build-docs /site
+
+# ---------------------------------------------------------------------------------------
 # runtime
 # ---------------------------------------------------------------------------------------
 FROM ${BASE_IMAGE}
@@ -101,6 +133,8 @@ RUN pip install --no-deps --no-build-isolation --no-index -e /app \
  && rm -rf /app/build /app/*.egg-info \
  && python -m compileall -q /app/app /app/graders /app/reference_impl /app/problems \
  && shousi problems list > /dev/null
+# The manual, where the app looks for it (build/docs): served at /docs.
+COPY --from=docs /site ./build/docs
 
 # Learner state (the SQLite database) lives in /data: mount a volume there. Only the
 # server's user may read it: it holds every learner's code and sessions.

@@ -18,7 +18,7 @@ BUILTIN_DIR = (
 
 
 class Settings(BaseSettings):
-    """Server, problem bank and sandbox settings; every field is documented in the README."""
+    """Server, problem bank and sandbox settings, each documented in docs/self-hosting.md."""
 
     model_config = SettingsConfigDict(env_prefix="SHOUSI_", env_file=".env", extra="ignore")
 
@@ -81,6 +81,11 @@ class Settings(BaseSettings):
     data_dir: Path = Field(
         Path("data"),
         description="Folder for the embedded SQLite database (shousi.db) and other state.",
+    )
+    docs_dir: Path | None = Field(
+        None,
+        description="Folder of the built manual served at /docs (scripts/build-docs writes "
+        "it); default: build/docs in the source tree.",
     )
     database_url: str | None = Field(
         None,

@@ -12,7 +12,7 @@ Two deployments, both reached only through 127.0.0.1:
   a replica that refuses connections is skipped);
 - --compose: the shipped deploy/compose/docker-compose.yml, `up --scale app=N` under a project
   name of its own on a free port, torn down with its volume at the end. Its images must be
-  built first (`docker compose build` there, see the README); `docker compose` or Debian's
+  built first (`docker compose build` there, see docs/self-hosting.md); `docker compose` or Debian's
   `docker-compose` is used, whichever is installed.
 Then Locust (as a library, headless) runs the candidates for the given time. Each loads the
 problem list and a problem page, then loops: read a problem, Run, Submit (right or wrong

@@ -33,7 +33,7 @@ from app.store.quota import QuotaExceeded
 from app.store.recovery import Recovery
 from app.trusted import runner
 from app.trusted.runner import FRESH, load_served
-from app.web import metrics
+from app.web import docs_site, metrics
 from app.web.assets import DynamicResponses, StaticAssets
 from app.web.i18n import pick_language
 from app.web.identity import IdentityMiddleware
@@ -180,4 +180,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", app.state.assets, name="static")
     for router in ROUTERS:
         app.include_router(router)
+    docs_site.mount_docs(app, settings.docs_dir)
     return app

@@ -20,6 +20,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Your last result here (the latest Run or Submit of this problem):",
     },
     "nav_progress": {"zh": "进度", "en": "Progress"},
+    "nav_docs": {"zh": "手册", "en": "Manual"},
     "title": {"zh": "题目", "en": "Title"},
     "difficulty": {"zh": "难度", "en": "Difficulty"},
     "framework": {"zh": "框架", "en": "Framework"},
