@@ -227,3 +227,39 @@ def test_dropout_left_on_in_eval_mode_is_named(bank: Bank, pool: SandboxPool) ->
     first = result.cases[0]
     assert first.kind == "determinism" and "not deterministic in eval mode" in first.message
     assert _grade(bank, pool, "encoder-layer", solution("encoder-layer")).accepted
+
+
+def test_every_check_a_problem_page_lists_has_its_words_in_both_languages(bank: Bank) -> None:
+    from app.trusted import runner
+    from graders.properties import LABELS, PROPERTIES
+
+    kinds = {"weights_sum", "masked_weight", "determinism"}
+    checks = set()
+    for problem in bank.ordered():
+        checks |= {case.check.kind for case in runner.cases(problem) if case.check is not None}
+    assert checks <= set(PROPERTIES)  # every case check in the bank is a registered property
+    assert kinds | checks <= set(LABELS)
+    assert all(LABELS[kind].en and LABELS[kind].zh for kind in kinds | checks)
+
+
+def test_a_property_module_dropped_into_the_package_is_found(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    import importlib
+    import shutil
+
+    import graders.properties as properties
+
+    package = tmp_path / "graders_copy"
+    shutil.copytree(properties.__path__[0], package / "properties")
+    (package / "__init__.py").write_text("")
+    (package / "properties" / "echo.py").write_text(
+        "from dataclasses import dataclass, field\nfrom typing import ClassVar\n"
+        "from graders.families import Text\n\n\n@dataclass(frozen=True)\nclass Echo:\n"
+        '    kind: str = field(default="echo", init=False)\n'
+        '    label: ClassVar[Text] = Text("echoes", "回声")\n\n'
+        "    def check(self, spec, *, this, base, expected):\n        return None\n\n\n"
+        "PROPERTIES = (Echo,)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    copy = importlib.import_module("graders_copy.properties")
+    assert "echo" in copy.PROPERTIES and copy.LABELS["echo"].zh == "回声"
+    assert set(properties.PROPERTIES) < set(copy.PROPERTIES)

@@ -240,35 +240,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "rtol = {rtol}",
     },
     "also_checked": {"zh": "另外检查的性质", "en": "Also checked"},
-    "property_causality": {
-        "zh": "改动靠后的键/值，前面位置的输出不能变（否则“未来信息泄漏”）",
-        "en": "changing later keys/values must not move earlier outputs (else the future leaks)",
-    },
-    "property_padding": {
-        "zh": "改动被掩码屏蔽的键/值，输出不能变",
-        "en": "changing keys/values the mask blocks must not change the output",
-    },
-    "property_permutation": {
-        "zh": "无掩码自注意力中打乱序列，输出行按同样顺序打乱",
-        "en": "reordering the sequence of unmasked self-attention "
-        "reorders the output rows the same way",
-    },
-    "property_stability": {
-        "zh": "logits 接近 ±1000 时不能出现 NaN/inf",
-        "en": "no NaN or inf for logits near ±1000",
-    },
-    "property_weights_sum": {
-        "zh": "注意力权重每行之和为 1",
-        "en": "each row of the attention weights sums to 1",
-    },
-    "property_determinism": {
-        "zh": "eval 模式下对同一输入调用两次，输出完全相同（dropout 已关闭）",
-        "en": "two calls in eval mode on the same input give identical outputs (dropout is off)",
-    },
-    "property_masked_weight": {
-        "zh": "被掩码屏蔽的位置权重为 0",
-        "en": "positions the mask blocks get zero weight",
-    },
     "attention_title": {
         "zh": "注意力权重（用例“{case}”，查询 × 键）",
         "en": "Attention weights (case “{case}”, query × key)",

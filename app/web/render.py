@@ -17,11 +17,14 @@ from app.web import heat
 from app.web.assets import asset_url
 from app.web.i18n import COOKIE, LANGS, add_strings, pick_language, translator
 from app.web.present import render_inline
+from graders.properties import LABELS
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=ROOT / "templates")
 templates.env.globals.update(heat_cells=heat.cells, heat_scale=heat.scale_of, asset=asset_url)
 templates.env.filters["md_inline"] = render_inline
+# A property's words on the problem page, from its own module (graders.properties).
+templates.env.globals["property_label"] = lambda kind, lang: getattr(LABELS[kind], lang)
 
 
 # The problem page's tabs on a narrow screen (the Result tab reuses "result").
