@@ -1,6 +1,6 @@
 """The Annotated Transformer's Encoder: "Core encoder is a stack of N layers", clones()
 with copy.deepcopy, then a final norm over the last layer's output. The layer is
-tests/styles/encoder-layer.annotated-transformer.py (post-LN for the contract).
+problems/encoder-layer/styles/annotated-transformer.py (post-LN for the contract).
 Changes forced by the contract: Encoder(layer, N) becomes the contract's constructor, the
 norm is nn.LayerNorm (not the a_2/b_2 one) and can be switched off with final_norm."""
 

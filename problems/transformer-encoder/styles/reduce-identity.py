@@ -1,6 +1,6 @@
 """functools.reduce over the layers, and nn.Identity() instead of None when final_norm is
 False (it has no parameters, so the weights load the same). The layer is
-tests/styles/encoder-layer.einsum.py."""
+problems/encoder-layer/styles/einsum.py."""
 
 import functools
 

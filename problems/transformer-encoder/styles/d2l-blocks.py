@@ -1,6 +1,6 @@
 """d2l.ai's TransformerEncoder: blocks appended one by one in __init__ and run in a loop
 (`for i, blk in enumerate(self.blks)`; the original also keeps each block's attention
-weights for plotting, dropped here). The layer is tests/styles/encoder-layer.d2l.py.
+weights for plotting, dropped here). The layer is problems/encoder-layer/styles/d2l.py.
 Changes forced by the contract: no embedding or positional encoding inside (they are the
 transformer-embedding problem), blks is named layers, a bool mask replaces valid_lens, and
 a final LayerNorm is added."""

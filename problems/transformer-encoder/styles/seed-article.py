@@ -1,5 +1,5 @@
 """The seed article's TransformerEncoder (an nn.ModuleList of layers and a plain loop), with
-type hints, on top of tests/styles/encoder-layer.manual-softmax-where.py. Changes forced by
+type hints, on top of problems/encoder-layer/styles/manual-softmax-where.py. Changes forced by
 the contract: the argument order (num_layers after d_ff) and the optional final norm."""
 
 import math

@@ -1,6 +1,6 @@
 """Layers indexed by position (`self.layers[i]`) in a range loop, the final LayerNorm
 computed by hand in float64 from the module's weight and bias (biased variance, eps inside
-the root, as nn.LayerNorm does). The layer is tests/styles/encoder-layer.float64-sqrt.py."""
+the root, as nn.LayerNorm does). The layer is problems/encoder-layer/styles/float64-sqrt.py."""
 
 import numpy as np
 import torch.nn as nn

@@ -1,6 +1,6 @@
 """Shaped like torch.nn.TransformerEncoder's source: _get_clones (deepcopy in a ModuleList),
 `output = src`, a loop over self.layers passing the mask, and `if self.norm is not None`.
-The layer is tests/styles/encoder-layer.pytorch-style.py. Changes forced by the contract: the
+The layer is problems/encoder-layer/styles/pytorch-style.py. Changes forced by the contract: the
 constructor takes the layer's sizes instead of an encoder_layer, src_mask is a bool mask
 (True = allowed), and there is no nested-tensor fast path."""
 
