@@ -122,9 +122,9 @@ def draft(base: str, changed: str, *, base_name: str, why: str = "") -> str:
     """The TOML edit that turns `base` into `changed`, with replacements as small as they
     can be while each `old` occurs exactly once; checked to reproduce `changed` exactly."""
     blocks = _replacements(base, changed)
-    lines = [f"base = {_toml_string(base_name)}", f"why = {_toml_string(why)}"]
+    lines = [f"base = {_toml_string(base_name)}", f"why = {_toml_string(why)}", ""]
     for old, new in blocks:
-        lines += ["", "[[replace]]", f"old = {_toml_string(old)}", f"new = {_toml_string(new)}"]
+        lines += ["[[replace]]", f"old = {_toml_string(old)}", f"new = {_toml_string(new)}"]
     text = "\n".join(lines) + "\n"
     rebuilt = base
     for block in tomllib.loads(text).get("replace", []):
@@ -149,16 +149,14 @@ def _replacements(base: str, changed: str) -> list[tuple[str, str]]:
             continue
         start, end = i1 + offset, i2 + offset
         text = "".join(current)
-        for context in range(len(current) + 1):
-            lo, hi = max(0, start - context), min(len(current), end + context)
+        for lo, hi in _widenings(start, end, len(current)):
             old_lines = current[lo:hi]
             new_lines = current[lo:start] + b[j1:j2] + current[end:hi]
             old, new = "".join(old_lines), "".join(new_lines)
-            if context == 0 and old:
-                short_old, short_new = _trimmed(old, new)
-                if occurrences(text, short_old) == 1:
-                    old, new = short_old, short_new
-                    break
+            short_old, short_new = _trimmed(old, new)
+            if occurrences(text, short_old) == 1:
+                old, new = short_old, short_new
+                break
             if occurrences(text, old) == 1 or (lo == 0 and hi == len(current)):
                 break
         if not old:
@@ -167,6 +165,16 @@ def _replacements(base: str, changed: str) -> list[tuple[str, str]]:
         current[lo:hi] = new_lines
         offset += (j2 - j1) - (i2 - i1)
     return blocks
+
+
+def _widenings(start: int, end: int, size: int):  # noqa: ANN202 - a generator of (lo, hi)
+    """Line ranges around [start, end): the hunk, then one more line before or after, ..."""
+    for context in range(size + 1):
+        for before in range(context + 1):
+            lo, hi = start - before, end + context - before
+            if lo >= 0 and hi <= size:
+                yield lo, hi
+    yield 0, size
 
 
 def _trimmed(old: str, new: str) -> tuple[str, str]:
@@ -189,6 +197,6 @@ def _toml_string(text: str) -> str:
     )
     if "\n" in text and literal_ok:
         return f"'''\n{text}'''"
-    if "\n" not in text and "'" not in text and "\\" in text and literal_ok:
+    if "\n" not in text and "'" not in text and ("\\" in text or "\"" in text) and literal_ok:
         return f"'{text}'"
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
