@@ -197,6 +197,6 @@ def _toml_string(text: str) -> str:
     )
     if "\n" in text and literal_ok:
         return f"'''\n{text}'''"
-    if "\n" not in text and "'" not in text and ("\\" in text or "\"" in text) and literal_ok:
+    if "\n" not in text and "'" not in text and ("\\" in text or '"' in text) and literal_ok:
         return f"'{text}'"
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
