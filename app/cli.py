@@ -254,16 +254,13 @@ def form_from(
     base: Annotated[
         Path, typer.Option(help="The file it changes: PROBLEM/styles/NAME.py or solution.py.")
     ],
-    why: Annotated[
-        str | None,
-        typer.Option(help="What the form gets wrong (default: its first comment line)."),
-    ] = None,
     write: Annotated[
         Path | None, typer.Option("--write", help="Write the edit here instead of printing it.")
     ] = None,
 ) -> None:
     """Draft a form's .toml edit of BASE from a changed copy: the fewest, smallest
-    [[replace]] blocks, each old unique; checked to rebuild CHANGED byte for byte."""
+    [[replace]] blocks, each old unique; its first line `# Wrong: ...` becomes why.
+    Checked to rebuild CHANGED byte for byte."""
     from app.problems.forms import FormError, draft, expand
 
     folder = next((p for p in base.resolve().parents if (p / "problem.toml").is_file()), None)
@@ -279,12 +276,9 @@ def form_from(
     except OSError as exc:
         typer.echo(f"error: {exc.filename}: {exc.strerror or exc}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
-    if why is None:
-        first = changed_text.split("\n", 1)[0]
-        why = first.lstrip("# ").removeprefix("Wrong: ") if first.startswith("#") else ""
     base_name = base.resolve().relative_to(folder).as_posix()
     try:
-        text = draft(base_text, changed_text, base_name=base_name, why=why)
+        text = draft(base_text, changed_text, base_name=base_name)
         rebuilt = expand(text, folder=folder, name=str(write or changed))
     except FormError as exc:
         typer.echo(f"error: {exc}", err=True)

@@ -47,14 +47,26 @@ def test_an_edit_gives_the_base_with_each_replacement_applied_in_order(folder: P
         ("    scores = scores / q.shape[-1] ** 0.5\n", ""),
         ("dim=-1", "dim=-2"),
     )
-    assert expand(text, folder=folder, name="forms/x.toml") == BASE.replace(
+    assert expand(text, folder=folder, name="forms/x.toml") == "# Wrong: no scale\n" + BASE.replace(
         "    scores = scores / q.shape[-1] ** 0.5\n", ""
     ).replace("dim=-1", "dim=-2")
     # Applied in order: the second edits what the first wrote.
     chained = edit(("** 0.5", "** 0.25"), ("0.25", "0.125"))
     assert "q.shape[-1] ** 0.125" in expand(chained, folder=folder, name="forms/x.toml")
+    # A why is the form's first line, as whole-file forms state their mistake.
+    assert expand(edit(("dim=-1", "dim=0")), folder=folder, name="f").startswith(
+        "# Wrong: no scale\nimport torch\n"
+    )
     on_solution = edit(("torch.matmul(q, k", "torch.matmul(k, q"), base="solution.py")
     assert "torch.matmul(k, q.transpose" in expand(on_solution, folder=folder, name="f")
+
+
+def test_the_base_is_edited_without_its_docstring(folder: Path) -> None:
+    (folder / "styles" / "documented.py").write_text('"""From nanoGPT,\nchanged."""\n\n' + BASE)
+    text = 'base = "styles/documented.py"\n[[replace]]\nold = "dim=-1"\nnew = "dim=0"\n'
+    assert expand(text, folder=folder, name="f") == BASE.replace("dim=-1", "dim=0")
+    drafted = draft((folder / "styles" / "documented.py").read_text(), BASE, base_name="b")
+    assert drafted == 'base = "b"\nwhy = ""\n\n'  # nothing to replace
 
 
 @pytest.mark.parametrize(
@@ -70,6 +82,7 @@ def test_an_edit_gives_the_base_with_each_replacement_applied_in_order(folder: P
         (edit(("scores", "s")), r"replace 1: old 'scores' occurs 4 times"),
         (edit(("** 0.5", "** 1"), ("** 0.5", "")), r"replace 2: old '\*\* 0.5' does not occur"),
         ('base = "styles/plain.py"\n[[replace]]\nold = "v"\n', r"replace 1 needs exactly old"),
+        ('base = "styles/plain.py"\nwhy = """a\nb"""\n', r"why must be a one-line string"),
     ],
 )
 def test_a_broken_edit_is_refused_naming_the_form(folder: Path, text: str, message: str) -> None:
@@ -88,7 +101,9 @@ def test_the_forms_of_a_folder_are_whole_files_and_edits(folder: Path) -> None:
         ("missing_scale.plain.toml", ["missing_scale"]),
         ("softmax_wrong_axis+missing_scale.whole.py", ["softmax_wrong_axis", "missing_scale"]),
     ]
-    assert forms[0].code == BASE.replace("    scores = scores / q.shape[-1] ** 0.5\n", "")
+    assert forms[0].code == "# Wrong: no scale\n" + BASE.replace(
+        "    scores = scores / q.shape[-1] ** 0.5\n", ""
+    )
     assert forms[1].code == "x = 1\n"
 
 
@@ -104,7 +119,7 @@ def test_the_forms_of_a_folder_are_whole_files_and_edits(folder: Path) -> None:
     ],
 )
 def test_a_draft_rebuilds_the_changed_copy_exactly(folder: Path, changed: str) -> None:
-    text = draft(BASE, changed, base_name="styles/plain.py", why="w")
+    text = draft(BASE, changed, base_name="styles/plain.py")
     assert expand(text, folder=folder, name="forms/x.toml") == changed
 
 
@@ -127,7 +142,11 @@ def test_form_from_prints_writes_and_refuses_a_base_outside_a_problem(folder: Pa
     runner = CliRunner()
     printed = runner.invoke(cli, ["problems", "form-from", str(changed), "--base", str(base)])
     assert printed.exit_code == 0, printed.output
-    assert printed.output.startswith('base = "styles/plain.py"\nwhy = "the scale is forgotten"\n')
+    assert printed.output == (
+        'base = "styles/plain.py"\nwhy = "the scale is forgotten"\n\n'
+        '[[replace]]\nold = "scores = scores / q.shape[-1] ** 0.5"\n'
+        'new = "scores = scores / q.shape[-1] ** 0"\n'
+    )
     assert expand(printed.output, folder=folder, name="forms/x.toml") == changed.read_text()
     target = folder / "forms" / "missing_scale.zero.toml"
     wrote = runner.invoke(

@@ -10,13 +10,17 @@ style is kept as `forms/TAG.FORM.toml`, a search-and-replace edit:
     old = "self.cross_attn(Y, enc_outputs, enc_outputs, enc_valid_lens)"
     new = "self.cross_attn(Y, enc_outputs, enc_outputs, None)"
 
-The replacements apply in order, each `old` occurring exactly once in the text it edits.
+The edited text is the base without its module docstring (a style's docstring says where
+the style comes from; a form is only code). The replacements apply to it in order, each
+`old` occurring exactly once in the text it edits. A `why` becomes the form's first line,
+`# Wrong: WHY`, as a whole-file form states its mistake.
 `code` turns either kind into the whole file, so validation grades it like any submission.
 `draft` writes the edit from a changed copy of a base (`shousi problems form-from`).
 """
 
 from __future__ import annotations
 
+import ast
 import difflib
 import json
 import tomllib
@@ -75,8 +79,9 @@ def expand(text: str, *, folder: Path, name: str) -> str:
     base = edit.get("base")
     if not isinstance(base, str) or not base:
         raise FormError(f'{name}: needs base = "styles/NAME.py" (or "solution.py")')
-    if not isinstance(edit.get("why", ""), str):
-        raise FormError(f"{name}: why must be a string")
+    why = edit.get("why", "")
+    if not isinstance(why, str) or "\n" in why:
+        raise FormError(f"{name}: why must be a one-line string")
     root = folder.resolve()
     path = (folder / base).resolve()
     if base.startswith("/") or not path.is_relative_to(root) or path == root:
@@ -86,7 +91,7 @@ def expand(text: str, *, folder: Path, name: str) -> str:
     replacements = edit.get("replace", [])
     if not isinstance(replacements, list) or not all(isinstance(r, dict) for r in replacements):
         raise FormError(f"{name}: replace must be [[replace]] tables with old and new")
-    code = path.read_text(encoding="utf-8")
+    code = without_docstring(path.read_text(encoding="utf-8"))
     for number, block in enumerate(replacements, 1):
         old, new = block.get("old"), block.get("new")
         if not isinstance(old, str) or not isinstance(new, str) or set(block) - {"old", "new"}:
@@ -99,7 +104,27 @@ def expand(text: str, *, folder: Path, name: str) -> str:
                 f"({base} after the replacements before it); it must occur exactly once"
             )
         code = code.replace(old, new, 1)
-    return code
+    return f"# Wrong: {why}\n{code}" if why else code
+
+
+def without_docstring(source: str) -> str:
+    """The source without its module docstring and the blank lines after it."""
+    try:
+        body = ast.parse(source).body
+    except SyntaxError:
+        return source
+    first = body[0] if body else None
+    if not (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
+        return source
+    lines = source.splitlines(keepends=True)
+    end = first.end_lineno
+    while end < len(lines) and not lines[end].strip():
+        end += 1
+    return "".join(lines[: first.lineno - 1] + lines[end:])
 
 
 def occurrences(text: str, part: str) -> int:
@@ -118,10 +143,17 @@ def _excerpt(text: str) -> str:
     return repr(first if len(first) <= 60 else first[:57] + "...")
 
 
-def draft(base: str, changed: str, *, base_name: str, why: str = "") -> str:
+def draft(base: str, changed: str, *, base_name: str) -> str:
     """The TOML edit that turns `base` into `changed`, with replacements as small as they
-    can be while each `old` occurs exactly once; checked to reproduce `changed` exactly."""
-    blocks = _replacements(base, changed)
+    can be while each `old` occurs exactly once; checked to reproduce `changed` exactly.
+
+    A first line `# Wrong: ...` of `changed` becomes the edit's `why`.
+    """
+    first, _, rest = changed.partition("\n")
+    why = first.removeprefix("# Wrong: ") if first.startswith("# Wrong: ") and rest else ""
+    body = rest if why else changed
+    base = without_docstring(base)
+    blocks = _replacements(base, body)
     lines = [f"base = {_toml_string(base_name)}", f"why = {_toml_string(why)}", ""]
     for old, new in blocks:
         lines += ["[[replace]]", f"old = {_toml_string(old)}", f"new = {_toml_string(new)}"]
@@ -131,7 +163,7 @@ def draft(base: str, changed: str, *, base_name: str, why: str = "") -> str:
         if occurrences(rebuilt, block["old"]) != 1:
             raise FormError(f"the draft's old {_excerpt(block['old'])} is not unique")
         rebuilt = rebuilt.replace(block["old"], block["new"], 1)
-    if rebuilt != changed:
+    if (f"# Wrong: {why}\n{rebuilt}" if why else rebuilt) != changed:
         raise FormError("the drafted edit does not reproduce the changed file")
     return text
 
@@ -178,8 +210,9 @@ def _widenings(start: int, end: int, size: int):  # noqa: ANN202 - a generator o
 
 
 def _trimmed(old: str, new: str) -> tuple[str, str]:
-    """Both sides without the indentation and the final newline they share."""
-    indent = len(old) - len(old.lstrip(" \t"))
+    """Both sides without the final newline they share, and a single line without the
+    indentation they share."""
+    indent = 0 if old.rstrip("\n").count("\n") else len(old) - len(old.lstrip(" \t"))
     while indent and not new.startswith(old[:indent]):
         indent -= 1
     old, new = old[indent:], new[indent:]
