@@ -1,4 +1,6 @@
-"""A plain copy that written forms edit (forms/*.toml): no types, no comments."""
+"""The decoder layer as most written forms spell it, the base of their .toml edits: @
+attention with view/transpose heads and masked_fill(mask == 0, -1e9), the three post-LN
+sublayers inline, no types or comments."""
 
 import math
 

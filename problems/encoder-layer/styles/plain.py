@@ -1,4 +1,6 @@
-"""A plain copy that written forms edit (forms/*.toml): no types, no comments."""
+"""The encoder layer as the written forms spell it, the base of their .toml edits:
+solution.py without types and comments (@ attention, view/transpose heads,
+masked_fill(mask == 0, -1e9), post-LN)."""
 
 import math
 

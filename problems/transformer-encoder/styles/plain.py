@@ -1,4 +1,6 @@
-"""A plain copy that written forms edit (forms/*.toml): no types, no comments."""
+"""The encoder stack as most written forms spell it, the base of their .toml edits: @
+attention with view/transpose heads, post-LN layers inline, the optional final norm, no
+types or comments."""
 
 import math
 

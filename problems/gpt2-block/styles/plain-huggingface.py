@@ -1,4 +1,5 @@
-"""A plain copy that written forms edit (forms/*.toml): no types, no comments."""
+"""Hugging Face's GPT-2 block (GPT2Attention with _split_heads/_merge_heads and torch.where
+on the causal mask, gelu_new, GPT2MLP), trimmed to the contract: the base of the hf-* forms."""
 
 import math
 

@@ -1,4 +1,5 @@
-"""A plain copy that written forms edit (forms/*.toml): no types, no comments."""
+"""nanoGPT's Block (CausalSelfAttention with a tril mask, MLP, pre-LN), trimmed to the
+contract: the base of the nanoGPT-style written forms."""
 
 import math
 

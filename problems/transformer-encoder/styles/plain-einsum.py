@@ -1,4 +1,5 @@
-"""A plain copy that written forms edit (forms/*.toml): no types, no comments."""
+"""An einsum attention in nanoGPT's names (n_head, hs) filling ~mask with -inf, in a
+post-LN stack: the base of the written forms that spell it so."""
 
 import math
 

@@ -1,4 +1,5 @@
-"""A plain copy that written forms edit (forms/*.toml): no types, no comments."""
+"""plain.py with an add_norm(x, norm, out) helper for the three post-LN sublayers: the
+base of the written forms that use one."""
 
 import math
 

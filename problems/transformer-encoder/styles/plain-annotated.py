@@ -1,4 +1,5 @@
-"""A plain copy that written forms edit (forms/*.toml): no types, no comments."""
+"""The Annotated Transformer's clones, attention() and a sublayer helper, post-LN: the base
+of the written forms that spell it so."""
 
 import copy
 import math
