@@ -4,7 +4,9 @@ For each problem: the reference is accepted on every case (graded through the sa
 any submission), the starter runs but is not accepted, every known mistake is rejected and
 diagnosed with its own tag, no two mistakes are indistinguishable on the cases, and every
 floating-point return states its tolerance; the statement, three hints and the editorial
-exist in both languages, and solution.py (shown once solved) is accepted.
+exist in both languages, solution.py (shown once solved) and every correct style in
+`styles/` are accepted with no diagnosis, and every written form in `forms/` (a whole file,
+or a `.toml` edit of a style: see app/authoring/forms.py) is rejected with its tags.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from app.authoring.forms import FormError, form_paths, load_form
 from app.bank.model import Problem, SourceRef
 from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
@@ -150,6 +153,7 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
             )
     for a, b in indistinguishable_mistakes(problem):
         report.problems.append(f"mistakes {a} and {b} give the same outputs on every case")
+    _check_styles(problem, grade, report)
     _check_forms(problem, grade, report)
     return report
 
@@ -184,17 +188,41 @@ def _check_texts(problem: Problem, report: Validation) -> None:
         report.checks.append("statement, hints and editorial in both languages")
 
 
+def _check_styles(
+    problem: Problem, grade: Callable[[str], GradeResult], report: Validation
+) -> None:
+    """Every correct style (`styles/NAME.py`, optional) is accepted, with no diagnosis."""
+    styles = sorted((problem.path / "styles").glob("*.py"))
+    failed = False
+    for path in styles:
+        result = grade(path.read_text(encoding="utf-8"))
+        if not result.accepted or result.diagnosis:
+            failed = True
+            report.problems.append(
+                f"style styles/{path.name}: {result.verdict.value}, diagnosed as "
+                f"{result.diagnosis}: {result.message[:200]}"
+            )
+    if styles and not failed:
+        report.checks.append(f"all {len(styles)} styles accepted with no diagnosis")
+
+
 def _check_forms(problem: Problem, grade: Callable[[str], GradeResult], report: Validation) -> None:
     """Each listed family is caught in at least three written forms (`forms/TAG.FORM.py`).
 
     A form is a wrong submission as a candidate writes it; its name lists the tags it must
     be diagnosed with (`unbiased_variance+eps_outside_sqrt.two-bugs.py` makes two mistakes).
+    A `forms/TAG.FORM.toml` is an edit of a style or of solution.py, graded as the whole
+    file it stands for.
     """
     families = problem.meta.diagnosis.families if problem.meta.diagnosis else []
     caught: Counter[str] = Counter()
-    for path in sorted((problem.path / "forms").glob("*.py")):
-        tags = path.name.split(".")[0].split("+")
-        code = path.read_text(encoding="utf-8")
+    for path in form_paths(problem.path):
+        try:
+            form = load_form(path, problem.path)
+        except FormError as exc:
+            report.problems.append(f"form {exc}")
+            continue
+        tags, code = form.tags, form.code
         result = grade(code)
         if result.accepted:
             report.problems.append(f"form {path.name} is accepted: it makes no mistake")

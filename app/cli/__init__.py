@@ -252,6 +252,54 @@ def new_problem(
     typer.echo(f"  shousi problems validate {folder}")
 
 
+@problems_cli.command("form-from")
+def form_from(
+    changed: Annotated[Path, typer.Argument(help="The form as a whole file (a changed copy).")],
+    base: Annotated[
+        Path, typer.Option(help="The file it changes: PROBLEM/styles/NAME.py or solution.py.")
+    ],
+    write: Annotated[
+        Path | None, typer.Option("--write", help="Write the edit here instead of printing it.")
+    ] = None,
+) -> None:
+    """Draft a form's .toml edit of BASE from a changed copy: the fewest, smallest
+    [[replace]] blocks, each old unique; its first line `# Wrong: ...` becomes why.
+    Checked to rebuild CHANGED byte for byte."""
+    from app.authoring.forms import FormError, draft, expand
+
+    folder = next((p for p in base.resolve().parents if (p / "problem.toml").is_file()), None)
+    if folder is None:
+        typer.echo(
+            f"error: {base} is not inside a problem folder (none holds it with a problem.toml)",
+            err=True,
+        )
+        raise typer.Exit(USAGE_ERROR)
+    try:
+        base_text = base.read_text(encoding="utf-8")
+        changed_text = changed.read_text(encoding="utf-8")
+    except OSError as exc:
+        typer.echo(f"error: {exc.filename}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(USAGE_ERROR) from None
+    base_name = base.resolve().relative_to(folder).as_posix()
+    try:
+        text = draft(base_text, changed_text, base_name=base_name)
+        rebuilt = expand(text, folder=folder, name=str(write or changed))
+    except FormError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if rebuilt != changed_text:
+        typer.echo("error: the drafted edit does not rebuild the changed file", err=True)
+        raise typer.Exit(1)
+    if write is None:
+        typer.echo(text, nl=False)
+    else:
+        write.write_text(text, encoding="utf-8")
+        typer.echo(
+            f"wrote {write} ({len(text.splitlines())} lines; {changed} has "
+            f"{len(changed_text.splitlines())})"
+        )
+
+
 @problems_cli.command("import")
 def import_problem(
     archive: Annotated[Path, typer.Argument(help="A problem folder as .zip or .tar.gz.")],

@@ -1,7 +1,7 @@
 """Cases for counting the Transformer's parameters: the paper's models, tiny and random ones.
 
 The counts of the base and big models were checked by building the modules with torch and
-summing `p.numel()` (tests/styles/count-parameters.torch-meta-modules.py is graded on these
+summing `p.numel()` (problems/count-parameters/styles/torch-meta-modules.py is graded on these
 cases); nothing is built at grading time.
 """
 
