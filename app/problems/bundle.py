@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import reference_impl
+from graders.static_check import top_level_names
 
 REFERENCE_IMPL = Path(reference_impl.__file__).resolve().parent
 ALLOWED_PACKAGES = frozenset({"numpy", "torch", "graders", "reference_impl"})
@@ -138,7 +139,7 @@ def _collect(main: Path) -> list[_Module]:
         for node in _imports_of(module.tree):
             for _, dependency, attr in _inlined(node, path):
                 visit(dependency)
-                if attr is not None and attr not in _top_level_names(done[dependency].tree):
+                if attr is not None and attr not in top_level_names(done[dependency].tree):
                     key = done[dependency].key
                     raise BundleError(f"{path.name}:{node.lineno}: {key} has no {attr!r}")
         visiting.discard(path)
@@ -147,20 +148,6 @@ def _collect(main: Path) -> list[_Module]:
 
     visit(main.resolve())
     return ordered
-
-
-def _top_level_names(tree: ast.Module) -> set[str]:
-    names: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            names.add(node.name)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            names.update((a.asname or a.name).split(".")[0] for a in node.names)
-        else:
-            for sub in ast.walk(node):
-                if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
-                    names.add(sub.id)
-    return names
 
 
 class _Rewrite(ast.NodeTransformer):
@@ -238,7 +225,7 @@ def bundle(path: Path, name: str, entry: str) -> str:
     modules = _collect(path)
     variables = {m.path: m.variable for m in modules}
     inlined, main = modules[:-1], modules[-1]
-    wrapped = entry != name and entry in _top_level_names(main.tree)
+    wrapped = entry != name and entry in top_level_names(main.tree)
     parts = [
         "from __future__ import annotations",
         f"# {path.name} as one file: the modules it imports are inlined below, knobs stubbed.",
