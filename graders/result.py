@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from graders.diagnosis import describe
 from graders.text import in_lang
+from graders.variants import describe
 
 
 class Verdict(StrEnum):

@@ -17,7 +17,8 @@ class Rejection:
     line: int | None = None
 
 
-def _top_level_names(tree: ast.Module) -> set[str]:
+def top_level_names(tree: ast.Module) -> set[str]:
+    """The names a module binds at its top level (definitions, imports, assignments)."""
     names: set[str] = set()
     for node in tree.body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
@@ -158,7 +159,7 @@ def check_source(code: str, *, entry: str, forbidden_api: list[str]) -> Rejectio
         at = f"第 {exc.lineno} 行" if exc.lineno else "代码"
         text = msg(f"SyntaxError{where}: {exc.msg}", f"{at}有语法错误：SyntaxError: {exc.msg}")
         return Rejection("syntax_error", text, exc.lineno)
-    if entry not in _top_level_names(tree):
+    if entry not in top_level_names(tree):
         text = msg(f"`{entry}` is not defined at the top level", f"顶层没有定义 `{entry}`")
         return Rejection("missing_entry", text)
     forbidden = find_forbidden(tree, forbidden_api)

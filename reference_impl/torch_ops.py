@@ -86,6 +86,30 @@ def padding_mask(lengths: torch.Tensor, max_len: int) -> torch.Tensor:
     return mask[:, None, None, :]
 
 
+def split_heads(x: torch.Tensor, num_heads: int) -> torch.Tensor:
+    """[B, L, d_model] -> [B, h, L, d_k], or as the heads_split knob splits them."""
+    b, length, d_model = x.shape
+    h = knob("heads", num_heads)
+    how = knob("heads_split")
+    if how == "head_first":
+        return x.reshape(b, h, length, d_model // h)  # positions mixed into heads
+    if how == "no_transpose":  # attention then runs across heads, per position
+        return x.view(b, length, h, d_model // h)
+    if how == "interleaved":  # column j goes to head j % h
+        return x.view(b, length, d_model // h, h).permute(0, 3, 1, 2)
+    return x.view(b, length, h, d_model // h).transpose(1, 2)  # [B, h, L, d_k]
+
+
+def merge_heads(out: torch.Tensor, b: int, length: int, d_model: int) -> torch.Tensor:
+    """[B, h, L, d_k] -> [B, L, d_model], or as the heads_* knobs merge them."""
+    merge = knob("heads_merge")
+    if knob("heads_split") == "no_transpose" or merge == "head_first":
+        return out.reshape(b, length, d_model)
+    if merge == "interleaved":
+        return out.permute(0, 2, 3, 1).reshape(b, length, d_model)
+    return out.transpose(1, 2).contiguous().view(b, length, d_model)  # [B, L, d_model]
+
+
 class MultiHeadAttention(nn.Module):
     """Multi-head attention with d_model -> d_model projections wq, wk, wv, wo."""
 
@@ -100,16 +124,7 @@ class MultiHeadAttention(nn.Module):
         self.wo = nn.Linear(d_model, d_model)
 
     def _split(self, x: torch.Tensor) -> torch.Tensor:
-        b, length, d_model = x.shape
-        h = knob("heads", self.num_heads)
-        how = knob("heads_split")
-        if how == "head_first":
-            return x.reshape(b, h, length, d_model // h)  # positions mixed into heads
-        if how == "no_transpose":  # attention then runs across heads, per position
-            return x.view(b, length, h, d_model // h)
-        if how == "interleaved":  # column j goes to head j % h
-            return x.view(b, length, d_model // h, h).permute(0, 3, 1, 2)
-        return x.view(b, length, h, d_model // h).transpose(1, 2)  # [B, h, L, d_k]
+        return split_heads(x, self.num_heads)  # [B, h, L, d_k]
 
     def forward(
         self,
@@ -122,14 +137,18 @@ class MultiHeadAttention(nn.Module):
         out = attention(
             self._split(self.wq(q)), self._split(self.wk(k)), self._split(self.wv(v)), mask
         )  # [B, h, Lq, d_k]
-        merge = knob("heads_merge")
-        if knob("heads_split") == "no_transpose" or merge == "head_first":
-            out = out.reshape(b, lq, d_model)
-        elif merge == "interleaved":
-            out = out.permute(0, 2, 3, 1).reshape(b, lq, d_model)
-        else:
-            out = out.transpose(1, 2).contiguous().view(b, lq, d_model)  # [B, Lq, d_model]
+        out = merge_heads(out, b, lq, d_model)  # [B, Lq, d_model]
         return out if knob("output_projection") is False else self.wo(out)
+
+
+def sinusoidal_table(max_len: int, d_model: int) -> torch.Tensor:
+    """PE[pos, 2i] = sin(pos / 10000^(2i/d)), PE[pos, 2i+1] = cos(...): [max_len, d_model]."""
+    position = torch.arange(max_len, dtype=torch.float64)[:, None]  # [max_len, 1]
+    div = torch.pow(10000.0, torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
+    table = torch.zeros(max_len, d_model, dtype=torch.float64)
+    table[:, 0::2] = torch.sin(position / div)
+    table[:, 1::2] = torch.cos(position / div)
+    return table.float()
 
 
 class PositionalEncoding(nn.Module):
@@ -137,12 +156,7 @@ class PositionalEncoding(nn.Module):
 
     def __init__(self, d_model: int, max_seq_len: int = 5000) -> None:
         super().__init__()
-        position = torch.arange(max_seq_len, dtype=torch.float64).unsqueeze(1)  # [L, 1]
-        div = torch.pow(10000.0, torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
-        pe = torch.zeros(max_seq_len, d_model, dtype=torch.float64)
-        pe[:, 0::2] = torch.sin(position / div)
-        pe[:, 1::2] = torch.cos(position / div)
-        self.register_buffer("pe", pe.float().unsqueeze(0))  # [1, L, d_model]
+        self.register_buffer("pe", sinusoidal_table(max_seq_len, d_model).unsqueeze(0))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         if knob("pe_exponent") or knob("pe_base") or knob("pe_swap") or knob("pe_layout"):

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from app.authoring.published import unpack_and_load
 from app.authoring.scaffold import scaffold
+from app.authoring.validate import as_submission
 from app.judge.custom import CustomInputError, parse_custom, run_custom
 from app.judge.grade import grade_submission
 from app.sandbox.isolation import slot_uid
@@ -40,6 +41,19 @@ MISTAKES = """import os
 def forgot_the_factor(x):
     print("mistake", os.getpid(), os.getuid(), os.getppid())
     return x
+
+
+MISTAKES = {{"forgot_the_factor": forgot_the_factor}}
+MESSAGES = {{"forgot_the_factor": {{"en": "x was not doubled", "zh": "x 没有乘以 2"}}}}
+"""
+
+
+# A mistake that imports its own folder's reference: the folder loads as a package.
+MISTAKES_IMPORTING = """from .reference import {entry}
+
+
+def forgot_the_factor(x):
+    return {entry}(x) / 2.0
 
 
 MISTAKES = {{"forgot_the_factor": forgot_the_factor}}
@@ -236,3 +250,27 @@ def test_a_torch_module_upload_is_graded_through_its_host(
         problem=module, code=(module.path / "starter.py").read_text(), mode="submit", pool=pool
     )
     assert not starter.accepted
+
+
+def test_a_hosted_mistake_importing_its_reference_diagnoses_and_grades_bundled(
+    tmp_path: Path, pool: SandboxPool, quick: None
+) -> None:
+    problem = _problem(
+        tmp_path,
+        "hosted-op",
+        **{
+            "reference.py": REFERENCE.format(entry="hosted_op"),
+            "mistakes.py": MISTAKES_IMPORTING.format(entry="hosted_op"),
+        },
+    )
+    assert problem.hosted
+    wrong = grade_submission(
+        problem=problem, code="def hosted_op(x):\n    return x\n", mode="submit", pool=pool
+    )
+    assert wrong.diagnosis == ["forgot_the_factor"]
+    # Validation grades the mistake as one file, its reference inlined.
+    code = as_submission(problem.mistakes["forgot_the_factor"], "hosted_op")
+    assert "from .reference" not in code
+    bundled = grade_submission(problem=problem, code=code, mode="submit", pool=pool)
+    assert bundled.verdict.value == "wrong_answer", bundled.message
+    assert bundled.diagnosis == ["forgot_the_factor"]

@@ -21,15 +21,17 @@ from pathlib import Path
 
 import numpy as np
 
+from app.authoring.bundle import BundleError, bundle, import_findings
 from app.authoring.forms import FormError, form_paths, load_form
 from app.bank.model import Problem, SourceRef
 from app.judge.grade import grade_submission
 from app.sandbox.pool import SandboxPool
 from app.trusted import runner
 from graders.compare import matches
-from graders.diagnosis import DIAGNOSES
+from graders.families import FAMILIES
 from graders.result import GradeResult, Verdict
 from graders.text import LANGS
+from graders.variants import VARIANTS, defined_twice, shared_text
 
 
 @dataclass
@@ -47,45 +49,23 @@ class Validation:
         return not self.problems
 
 
-def _source_of(implementation: object) -> str:
-    """The whole file an implementation (function or class) is defined in."""
+def _file_of(implementation: object) -> tuple[Path, str]:
+    """The file an implementation (function or class) is defined in, and its name there."""
     if isinstance(implementation, SourceRef):  # a hosted problem's: read, never imported
-        return implementation.path.read_text()
+        return implementation.path, implementation.name
     code = implementation.forward if isinstance(implementation, type) else implementation
     module = sys.modules.get(getattr(implementation, "__module__", ""))
     filename = getattr(module, "__file__", None) or code.__code__.co_filename
-    return Path(filename).read_text()
-
-
-_REFERENCE_IMPORT = re.compile(r"^from reference_impl(?:\.\w+)? import (.+)$", re.MULTILINE)
-
-
-def _without_knobs(source: str) -> str:
-    """The reference's own imports replaced: in the sandbox its knobs are never turned.
-
-    `knob` becomes a function that returns the default; anything else imported from
-    reference_impl is only used behind a knob, and becomes None.
-    """
-
-    def stub(match: re.Match) -> str:
-        names = [name.strip() for name in match.group(1).split(",")]
-        return "\n".join(
-            "def knob(name, default=None):\n    return default"
-            if name == "knob"
-            else f"{name} = None"
-            for name in names
-        )
-
-    return _REFERENCE_IMPORT.sub(stub, source)
+    return Path(filename), implementation.__name__
 
 
 def as_submission(implementation: object, entry: str) -> str:
-    """An implementation's file with the entry point bound to it, as a candidate submits."""
-    source = _without_knobs(_source_of(implementation))
-    if "MISTAKES = {" in source:
-        source = source[: source.index("MISTAKES = {")]
-    name = implementation.name if isinstance(implementation, SourceRef) else implementation.__name__
-    return f"{source}\n\n{entry} = {name}\n"
+    """An implementation as one file, the entry point bound to it, as a candidate submits.
+
+    What it imports from reference_impl and from its own folder is inlined, knobs stubbed.
+    """
+    path, name = _file_of(implementation)
+    return bundle(path, name, entry)
 
 
 def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
@@ -99,6 +79,11 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
         )
 
     _check_texts(problem, report)
+    imports = import_findings(problem.path)
+    if imports:
+        report.problems.extend(imports)
+    else:
+        report.checks.append("imports only what a problem may import")
     missing_tolerance = [
         r.name for r in problem.meta.returns if r.dtype == "float" and r.atol == 0 and r.rtol == 0
     ]
@@ -118,7 +103,11 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
         report.checks.append("an all-zeros answer fails every case")
     if not any(c.case.hidden for c in cases) or all(c.case.hidden for c in cases):
         report.problems.append("needs both sample and hidden cases")
-    reference = grade(as_submission(problem.reference, entry))
+    try:
+        reference = grade(as_submission(problem.reference, entry))
+    except BundleError as exc:
+        report.problems.append(f"reference cannot be made one file: {exc}")
+        return report
     if reference.accepted:
         report.checks.append(f"reference accepted on all {len(reference.cases)} cases")
     else:
@@ -134,7 +123,11 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
             f"{starter.verdict.value}: {starter.message[:200]}"
         )
     for tag, variant in problem.mistakes.items():
-        result = grade(as_submission(variant, entry))
+        try:
+            result = grade(as_submission(variant, entry))
+        except BundleError as exc:
+            report.problems.append(f"mistake {tag} cannot be made one file: {exc}")
+            continue
         if result.verdict is Verdict.WRONG_ANSWER and result.diagnosis == [tag]:
             report.checks.append(f"mistake {tag} rejected and diagnosed")
         else:
@@ -181,8 +174,9 @@ def _check_texts(problem: Problem, report: Validation) -> None:
                 f"editorial.{lang}.md has {sections} '## ' sections, needs {EDITORIAL_SECTIONS}"
             )
     for tag in problem.mistakes:
-        if tag not in problem.mistake_messages and tag not in DIAGNOSES:
+        if tag not in problem.mistake_messages and shared_text(tag) is None:
             found.append(f"mistake {tag} has no message: add it to MESSAGES in mistakes.py")
+    found.extend(tags_defined_twice(problem))
     report.problems.extend(found)
     if not found:
         report.checks.append("statement, hints and editorial in both languages")
@@ -204,6 +198,26 @@ def _check_styles(
             )
     if styles and not failed:
         report.checks.append(f"all {len(styles)} styles accepted with no diagnosis")
+
+
+def tags_defined_twice(problem: Problem) -> list[str]:
+    """A tag's text has one home: its family, else graders.variants, else MESSAGES."""
+    found = [
+        f"graders/variants.py: {tag} is a family's tag; its text lives in the family"
+        for tag in defined_twice()
+    ]
+    for tag in problem.mistake_messages:
+        if tag in FAMILIES:
+            found.append(
+                f"mistakes.py: MESSAGES redefines {tag}, the tag of a family "
+                f"(graders/families): its text lives there"
+            )
+        elif tag in VARIANTS:
+            found.append(
+                f"mistakes.py: MESSAGES redefines {tag}, a shared tag (graders/variants.py): "
+                f"its text lives there"
+            )
+    return found
 
 
 def _check_forms(problem: Problem, grade: Callable[[str], GradeResult], report: Validation) -> None:

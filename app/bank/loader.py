@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import logging
 import re
+import sys
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -61,12 +63,44 @@ class Bank:
         return listed[ids.index(problem_id) + 1]
 
 
-def _import_file(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
+def package_name(folder: Path) -> str:
+    """The package a problem folder's files are imported under (unique per folder)."""
+    digest = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:8]
+    return f"shousi_problem_{re.sub(r'[^0-9A-Za-z_]', '_', folder.name)}_{digest}"
+
+
+def _fresh_package(folder: Path) -> str:
+    """Register the folder as a package, forgetting its files as they were last imported,
+    so that its files may import each other (`from .reference import Transformer`)."""
+    name = package_name(folder)
+    for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+        del sys.modules[loaded]
+    package = ModuleType(name)
+    package.__path__ = [str(folder)]
+    package.__package__ = name
+    package.__file__ = None
+    sys.modules[name] = package
+    return name
+
+
+def _import_file(path: Path) -> ModuleType:
+    """Import a file of a problem folder as `<package>.<stem>` (once: siblings share it)."""
+    folder = path.parent
+    qualified = f"{package_name(folder)}.{path.stem}"
+    if package_name(folder) not in sys.modules:
+        _fresh_package(folder)
+    if qualified in sys.modules:
+        return sys.modules[qualified]
+    spec = importlib.util.spec_from_file_location(qualified, path)
     if spec is None or spec.loader is None:
         raise LoadError(f"cannot import {path.name}")
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.modules[qualified] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(qualified, None)
+        raise
     return module
 
 
@@ -76,7 +110,7 @@ def _resolve_reference(folder: Path, reference: str) -> Any:
     if not attr:
         raise LoadError(f"reference {reference!r} must look like 'module:attribute'")
     if module_name.endswith(".py"):
-        module = _import_file(folder / module_name, f"shousi_problem_{folder.name}_reference")
+        module = _import_file(folder / module_name)
     else:
         module = importlib.import_module(module_name)
     try:
@@ -87,11 +121,12 @@ def _resolve_reference(folder: Path, reference: str) -> Any:
 
 def _load_mistakes(folder: Path) -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
     """`MISTAKES` (tag -> wrong implementation) and `MESSAGES` (tag -> {"en", "zh"}) from the
-    optional mistakes.py; MESSAGES explains tags that graders.diagnosis does not know."""
+    optional mistakes.py; MESSAGES explains the problem's own tags (a shared tag's text lives in
+    its family or graders.variants)."""
     path = folder / "mistakes.py"
     if not path.is_file():
         return {}, {}
-    module = _import_file(path, f"shousi_problem_{folder.name}_mistakes")
+    module = _import_file(path)
     mistakes = getattr(module, "MISTAKES", None)
     if not isinstance(mistakes, dict) or not all(callable(v) for v in mistakes.values()):
         raise LoadError("mistakes.py must define MISTAKES = {tag: implementation}")
@@ -174,8 +209,9 @@ def load_texts(folder: Path) -> Problem:
 def load_problem(folder: Path) -> Problem:
     """Load and validate one problem folder, importing its code into this process."""
     problem = load_texts(folder)
+    _fresh_package(folder)
     problem.mistakes, problem.mistake_messages = _load_mistakes(folder)
-    cases_module = _import_file(folder / "cases.py", f"shousi_problem_{folder.name}_cases")
+    cases_module = _import_file(folder / "cases.py")
     build_cases = getattr(cases_module, "build_cases", None)
     if not callable(build_cases):
         raise LoadError("cases.py must define build_cases()")

@@ -183,7 +183,8 @@ class Problem:
     solution: str = ""
     # Known-mistake variants of the reference, by diagnosis tag (optional mistakes.py).
     mistakes: dict[str, Any] = field(default_factory=dict)
-    # What mistakes.py says of its own tags (graders.diagnosis explains the shared ones).
+    # What mistakes.py says of its own tags (families and graders.variants explain the shared
+    # ones: one text home per tag).
     mistake_messages: dict[str, dict[str, str]] = field(default_factory=dict)
     # fixtures.py: builders of the objects cases hand the candidate (graders.Fixture).
     fixture_source: str = ""
@@ -219,7 +220,7 @@ class Problem:
         """A mistake's tag with its message in both languages, the problem's own first."""
         if tag in self.mistake_messages:
             return {"tag": tag, **self.mistake_messages[tag]}
-        from graders.diagnosis import describe
+        from graders.variants import describe
 
         return describe(tag)
 

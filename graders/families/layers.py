@@ -12,9 +12,11 @@ class UnbiasedVariance(Family):
 
     tag = "unbiased_variance"
     text = Text(
-        "You used the unbiased variance (divide by N-1). Layer norm divides by N, as "
-        "torch.nn.LayerNorm does.",
-        "你用了无偏方差（除以 N-1）。层归一化除以 N，与 torch.nn.LayerNorm 一致。",
+        "You used the unbiased variance (divide by N-1). The normalisation divides by N, "
+        "as torch.nn.LayerNorm and torch.nn.BatchNorm1d do; BatchNorm uses the unbiased "
+        "variance only to update running_var.",
+        "你用了无偏方差（除以 N-1）。归一化除以 N，与 torch.nn.LayerNorm 和 "
+        "torch.nn.BatchNorm1d 一致；BatchNorm 只在更新 running_var 时用无偏方差。",
     )
 
     def members(self, trial: Trial) -> Iterable[Member]:
@@ -27,8 +29,10 @@ class EpsOutsideSqrt(Family):
 
     tag = "eps_outside_sqrt"
     text = Text(
-        "eps is outside the square root. Use sqrt(var + eps), not sqrt(var) + eps.",
-        "eps 放在了根号外。应为 sqrt(var + eps)，而不是 sqrt(var) + eps。",
+        "eps is outside the square root. Add it to the variance (in RMSNorm, to the mean "
+        "square) inside the root: sqrt(var + eps), not sqrt(var) + eps.",
+        "eps 放在了根号外。应把它加在根号里面的方差上（RMSNorm 中是均方）："
+        "sqrt(var + eps)，而不是 sqrt(var) + eps。",
     )
 
     def members(self, trial: Trial) -> Iterable[Member]:
@@ -84,9 +88,11 @@ class ResidualMissing(Family):
 
     tag = "residual_missing"
     text = Text(
-        "The residual connections are missing: add each sublayer's input to its output "
-        "before the LayerNorm.",
-        "缺少残差连接：在 LayerNorm 之前把每个子层的输入加到它的输出上。",
+        "The residual connections are missing: add each sublayer's input to its output, "
+        "x = norm(x + sublayer(x)) in a post-LN layer, x = x + sublayer(norm(x)) in a "
+        "pre-LN one.",
+        "缺少残差连接：要把每个子层的输入加到它的输出上：Post-LN 是 "
+        "x = norm(x + sublayer(x))，Pre-LN 是 x = x + sublayer(norm(x))。",
     )
 
     def members(self, trial: Trial) -> Iterable[Member]:

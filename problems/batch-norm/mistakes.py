@@ -97,13 +97,6 @@ MESSAGES = {
         "zh": "你对每个样本沿特征维（axis 1）求了统计量，这是层归一化。批归一化是对每个特征"
         "沿 batch 维（axis 0）求均值和方差，形状是 [D]。",
     },
-    "unbiased_variance": {
-        "en": "In training you normalised the batch with the unbiased variance (N-1). The batch "
-        "is normalised with the biased variance (divide by N); the unbiased one is only used "
-        "to update running_var, as in torch.nn.BatchNorm1d.",
-        "zh": "训练时你用无偏方差（除以 N-1）归一化了当前 batch。归一化用的是有偏方差（除以 N），"
-        "无偏方差只用来更新 running_var，与 torch.nn.BatchNorm1d 一致。",
-    },
     "running_var_biased": {
         "en": "running_var was updated with the biased batch variance. PyTorch updates it with "
         "the unbiased one: var * N / (N-1), while the batch itself is normalised with the "

@@ -7,14 +7,10 @@
 In the trusted process both attention sublayers are reference_impl.torch_ops'
 MultiHeadAttention, which reads the knobs of the attention families (scale, mask, heads,
 softmax axis), and this layer reads the wiring knobs (residual, norm order, activation):
-diagnosis turns them, grading never does. When validate grades this file as a submission,
-its reference_impl imports are stubbed (torch_ops becomes None) and the plain
-MultiHeadAttention below stands in; the reference must then be accepted, so the two agree.
+diagnosis turns them, grading never does.
 """
 
 from __future__ import annotations
-
-import math
 
 import torch
 from torch import nn
@@ -23,44 +19,13 @@ from reference_impl import torch_ops
 from reference_impl.knobs import knob
 
 
-class MultiHeadAttention(nn.Module):
-    """The multi-head-attention contract: wq, wk, wv, wo, heads split [B, L, h, d_k]."""
-
-    def __init__(self, d_model: int, num_heads: int) -> None:
-        super().__init__()
-        self.d_k = d_model // num_heads
-        self.num_heads = num_heads
-        self.wq = nn.Linear(d_model, d_model)
-        self.wk = nn.Linear(d_model, d_model)
-        self.wv = nn.Linear(d_model, d_model)
-        self.wo = nn.Linear(d_model, d_model)
-
-    def forward(self, q, k, v, mask=None):
-        b, lq, d_model = q.shape
-
-        def split(t: torch.Tensor) -> torch.Tensor:
-            return t.view(b, -1, self.num_heads, self.d_k).transpose(1, 2)  # [B, h, L, d_k]
-
-        scores = split(self.wq(q)) @ split(self.wk(k)).transpose(-2, -1) / math.sqrt(self.d_k)
-        if mask is not None:
-            scores = scores.masked_fill((mask == 0).expand(scores.shape), -1e9)
-        out = torch.softmax(scores, dim=-1) @ split(self.wv(v))  # [B, h, Lq, d_k]
-        return self.wo(out.transpose(1, 2).contiguous().view(b, lq, d_model))
-
-
-def _attention(d_model: int, num_heads: int) -> nn.Module:
-    if torch_ops is not None:  # the trusted process: the knob-reading building block
-        return torch_ops.MultiHeadAttention(d_model, num_heads)
-    return MultiHeadAttention(d_model, num_heads)
-
-
 class TransformerDecoderLayer(nn.Module):
     """Masked self-attention, cross-attention over `memory`, FFN; each residual then LayerNorm."""
 
     def __init__(self, d_model: int, num_heads: int, d_ff: int, dropout: float = 0.1) -> None:
         super().__init__()
-        self.self_attn = _attention(d_model, num_heads)
-        self.cross_attn = _attention(d_model, num_heads)
+        self.self_attn = torch_ops.MultiHeadAttention(d_model, num_heads)
+        self.cross_attn = torch_ops.MultiHeadAttention(d_model, num_heads)
         self.ffn = nn.Sequential(
             nn.Linear(d_model, d_ff), nn.ReLU(), nn.Dropout(dropout), nn.Linear(d_ff, d_model)
         )

@@ -1,43 +1,6 @@
 """Known mistakes in the post-LN encoder layer (same submodules as the reference)."""
 
-import math
-
-import torch
-from torch import nn
-
-
-class MultiHeadAttention(nn.Module):
-    def __init__(self, d_model, num_heads):
-        super().__init__()
-        self.h, self.d_k = num_heads, d_model // num_heads
-        self.wq = nn.Linear(d_model, d_model)
-        self.wk = nn.Linear(d_model, d_model)
-        self.wv = nn.Linear(d_model, d_model)
-        self.wo = nn.Linear(d_model, d_model)
-
-    def forward(self, q, k, v, mask=None):
-        b = q.size(0)
-
-        def split(t):
-            return t.view(b, -1, self.h, self.d_k).transpose(1, 2)
-
-        scores = split(self.wq(q)) @ split(self.wk(k)).transpose(-2, -1) / math.sqrt(self.d_k)
-        if mask is not None:
-            scores = scores.masked_fill(mask == 0, -1e9)
-        out = torch.softmax(scores, dim=-1) @ split(self.wv(v))
-        return self.wo(out.transpose(1, 2).contiguous().view(b, -1, self.h * self.d_k))
-
-
-class _Base(nn.Module):
-    def __init__(self, d_model, num_heads, d_ff, dropout=0.1):
-        super().__init__()
-        self.self_attn = MultiHeadAttention(d_model, num_heads)
-        self.ffn = nn.Sequential(
-            nn.Linear(d_model, d_ff), nn.ReLU(), nn.Dropout(dropout), nn.Linear(d_ff, d_model)
-        )
-        self.norm1 = nn.LayerNorm(d_model)
-        self.norm2 = nn.LayerNorm(d_model)
-        self.dropout = nn.Dropout(dropout)
+from reference_impl.torch_ops import TransformerEncoderLayer as _Base
 
 
 class ResidualMissing(_Base):

@@ -114,12 +114,6 @@ MESSAGES = {
         "nn.GELU(approximate='tanh')，即 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))。"
         "两者每个单元最多相差约 5e-4。",
     },
-    "residual_missing": {
-        "en": "The residual connections are missing: each sublayer's output must be added to "
-        "its input, x = x + attn(ln_1(x)) and x = x + mlp(ln_2(x)).",
-        "zh": "缺少残差连接：每个子层的输出都要加回它的输入："
-        "x = x + attn(ln_1(x))，x = x + mlp(ln_2(x))。",
-    },
     "causal_mask_missing": {
         "en": "The attention is not causal: every position sees the future. Block the keys "
         "j > i (masked_fill with -inf above the diagonal) before the softmax.",

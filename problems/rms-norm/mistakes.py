@@ -47,12 +47,6 @@ MESSAGES = {
         "zh": "你先减去了均值：这是去掉 beta 的 LayerNorm，不是 RMSNorm。"
         "RMSNorm 不做中心化，直接用 x 除以 sqrt(mean(x^2) + eps)。",
     },
-    "eps_outside_sqrt": {
-        "en": "eps is outside the square root: x / (sqrt(mean(x^2)) + eps). RMSNorm adds eps "
-        "to the mean square, inside the root: x * rsqrt(mean(x^2) + eps).",
-        "zh": "eps 放在了根号外：x / (sqrt(mean(x^2)) + eps)。RMSNorm 的 eps 加在均方上、"
-        "根号里面：x * rsqrt(mean(x^2) + eps)。",
-    },
     "rms_norm_sum_not_mean": {
         "en": "You divided by sqrt(sum(x^2)), the L2 norm, not by the root mean square, so the "
         "output is sqrt(d_model) times too small. Take the mean of x^2 over the last "

@@ -1,17 +1,6 @@
 """Known mistakes in the residual + LayerNorm wrapper (same submodules as the reference)."""
 
-from torch import nn
-
-
-class _Base(nn.Module):
-    def __init__(self, d_model, d_ff, pre_norm=False, dropout=0.1):
-        super().__init__()
-        self.pre_norm = pre_norm
-        self.norm = nn.LayerNorm(d_model)
-        self.ffn = nn.Sequential(
-            nn.Linear(d_model, d_ff), nn.ReLU(), nn.Dropout(dropout), nn.Linear(d_ff, d_model)
-        )
-        self.dropout = nn.Dropout(dropout)
+from .reference import SublayerConnection as _Base
 
 
 class ResidualMissing(_Base):

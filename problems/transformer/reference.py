@@ -3,6 +3,7 @@
 The decoder reads the target shifted right (sos_id first, last token dropped) under a causal
 and padding mask, attends to the encoder's memory under the source padding mask, and a linear
 generator turns each position into logits over the target vocabulary. Post-LN, no final norms.
+The table, the attention and the encoder layer are reference_impl.torch_ops'.
 """
 
 from __future__ import annotations
@@ -12,61 +13,17 @@ import math
 import torch
 from torch import nn
 
-
-def sinusoidal_table(max_len: int, d_model: int) -> torch.Tensor:
-    """PE[pos, 2i] = sin(pos / 10000^(2i/d)), PE[pos, 2i+1] = cos(...): [max_len, d_model]."""
-    position = torch.arange(max_len, dtype=torch.float64)[:, None]  # [max_len, 1]
-    div = torch.pow(10000.0, torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
-    table = torch.zeros(max_len, d_model, dtype=torch.float64)
-    table[:, 0::2] = torch.sin(position / div)
-    table[:, 1::2] = torch.cos(position / div)
-    return table.float()
-
-
-class MultiHeadAttention(nn.Module):
-    """Multi-head attention with d_model -> d_model projections wq, wk, wv, wo."""
-
-    def __init__(self, d_model: int, num_heads: int) -> None:
-        super().__init__()
-        assert d_model % num_heads == 0
-        self.h, self.d_k = num_heads, d_model // num_heads
-        self.wq = nn.Linear(d_model, d_model)
-        self.wk = nn.Linear(d_model, d_model)
-        self.wv = nn.Linear(d_model, d_model)
-        self.wo = nn.Linear(d_model, d_model)
-
-    def forward(self, q, k, v, mask=None):
-        b, lq, d_model = q.shape
-        q = self.wq(q).view(b, lq, self.h, self.d_k).transpose(1, 2)  # [B, h, Lq, d_k]
-        k = self.wk(k).view(b, -1, self.h, self.d_k).transpose(1, 2)  # [B, h, Lk, d_k]
-        v = self.wv(v).view(b, -1, self.h, self.d_k).transpose(1, 2)  # [B, h, Lk, d_k]
-        scores = q @ k.transpose(-2, -1) / math.sqrt(self.d_k)  # [B, h, Lq, Lk]
-        if mask is not None:
-            scores = scores.masked_fill(mask == 0, -1e9)
-        out = torch.softmax(scores, dim=-1) @ v  # [B, h, Lq, d_k]
-        return self.wo(out.transpose(1, 2).contiguous().view(b, lq, d_model))
+from reference_impl.torch_ops import (
+    MultiHeadAttention,
+    TransformerEncoderLayer,
+    sinusoidal_table,
+)
 
 
 def feed_forward(d_model: int, d_ff: int, dropout: float) -> nn.Sequential:
     return nn.Sequential(
         nn.Linear(d_model, d_ff), nn.ReLU(), nn.Dropout(dropout), nn.Linear(d_ff, d_model)
     )
-
-
-class EncoderLayer(nn.Module):
-    """x = norm1(x + self_attn(x)); x = norm2(x + ffn(x))."""
-
-    def __init__(self, d_model: int, num_heads: int, d_ff: int, dropout: float) -> None:
-        super().__init__()
-        self.self_attn = MultiHeadAttention(d_model, num_heads)
-        self.ffn = feed_forward(d_model, d_ff, dropout)
-        self.norm1 = nn.LayerNorm(d_model)
-        self.norm2 = nn.LayerNorm(d_model)
-        self.dropout = nn.Dropout(dropout)
-
-    def forward(self, x, mask):
-        x = self.norm1(x + self.dropout(self.self_attn(x, x, x, mask)))
-        return self.norm2(x + self.dropout(self.ffn(x)))
 
 
 class DecoderLayer(nn.Module):
@@ -111,7 +68,7 @@ class Transformer(nn.Module):
         self.register_buffer("pe", sinusoidal_table(max_len, d_model), persistent=False)
         self.dropout = nn.Dropout(dropout)
         self.encoder_layers = nn.ModuleList(
-            EncoderLayer(d_model, num_heads, d_ff, dropout) for _ in range(num_layers)
+            TransformerEncoderLayer(d_model, num_heads, d_ff, dropout) for _ in range(num_layers)
         )
         self.decoder_layers = nn.ModuleList(
             DecoderLayer(d_model, num_heads, d_ff, dropout) for _ in range(num_layers)
