@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from app.store import Store, review
 from app.store.models import MockSession, Submission, utcnow
 
+DEFAULT_MINUTES = 30
 MIN_MINUTES, MAX_MINUTES = 5, 180
 MAX_ANSWER = 20_000
 RATINGS = ("again", "hard", "good", "easy")
