@@ -2,4 +2,5 @@
 
 from app.cli import main
 
-main()
+if __name__ == "__main__":  # not when a validating process (spawn) imports it again
+    main()

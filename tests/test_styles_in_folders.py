@@ -20,8 +20,8 @@ from app.authoring.archive import check
 from app.authoring.scaffold import scaffold
 from app.authoring.validate import validate_problem
 from app.bank import Bank, load_bank
-from app.bank.loader import BUILTIN_DIR
 from app.sandbox.pool import SandboxPool
+from app.settings import BUILTIN_DIR
 
 STYLES_PER_PROBLEM = 6
 

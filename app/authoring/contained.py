@@ -80,7 +80,9 @@ def validate_contained(
     with tempfile.TemporaryFile() as out:  # a file, not a pipe: a chatty child cannot block
         process = subprocess.Popen(
             # --contained: the problem's own code runs only in the problem host's runners.
-            [sys.executable, "-m", "app", "problems", "validate", "--contained", str(folder)],
+            [sys.executable, "-m", "app", "problems", "validate", "--contained"]
+            # One process (its limits are one process's), and a real run: never the cache.
+            + ["--jobs", "1", "--no-cache", str(folder)],
             cwd=ROOT,
             env=env,
             stdin=subprocess.DEVNULL,

@@ -42,6 +42,11 @@ class Validation:
     path: Path
     checks: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    # Found in the validation cache (app.authoring.validate_cache), not run this time.
+    cached: bool = False
+    # What a hosted problem's own code printed, as (request, folder name, text), when it
+    # was validated in another process (app.authoring.validate_many).
+    printed: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:

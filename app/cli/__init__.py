@@ -177,12 +177,32 @@ def validate_problems(
             "server does for uploads and SHOUSI_PROBLEMS_DIRS.",
         ),
     ] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            min=1,
+            help="Problems validated at once, each in a process with its own "
+            "sandbox worker (default: one per CPU core).",
+        ),
+    ] = None,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Validate every problem, even one whose passing result is cached "
+            "(in $XDG_CACHE_HOME/shousi/validate) for the same folder, code and versions.",
+        ),
+    ] = False,
 ) -> None:
     """Check that each problem's reference passes, its starter fails cleanly, and every
     known mistake is caught and named; exit 1 if any problem fails a check."""
-    from app.authoring.validate import validate_problem
+    import os
+
+    from app.authoring.validate_cache import default_cache_dir
+    from app.authoring.validate_many import BankValidation
     from app.bank import load_bank
-    from app.sandbox.build import SandboxUnavailable, build_pool
+    from app.sandbox.build import SandboxUnavailable
     from app.trusted import runner
 
     settings = Settings()
@@ -193,24 +213,38 @@ def validate_problems(
     if not bank.problems and not bank.errors:
         typer.echo("no problem folders (with a problem.toml) found", err=True)
         raise typer.Exit(1)
+    printed = []  # what the problems' own code printed: while loading, then validating
+    printed.extend(runner.printed(clear=True))
+    problems = bank.ordered()
     try:
-        pool = build_pool(settings, size=1)
+        validation = BankValidation(
+            problems,
+            settings=settings,
+            jobs=jobs or os.cpu_count() or 1,
+            contained=contained,
+            cache_dir=None if no_cache else default_cache_dir(),
+        )
     except SandboxUnavailable as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(USAGE_ERROR) from None
-    pool.start()
+    reports = []
     try:
-        reports = [validate_problem(problem, pool) for problem in bank.ordered()]
+        with validation:
+            for problem in problems:  # each as soon as it is done, in the bank's order
+                report = validation.result(problem.id)
+                reports.append(report)
+                mark = "ok  " if report.ok else "FAIL"
+                cached = " (cached)" if report.cached else ""
+                typer.echo(f"{mark} {report.problem_id} ({report.path}){cached}")
+                for line in report.problems:
+                    typer.echo(f"       problem: {line}")
+                for line in report.checks if not report.ok else []:
+                    typer.echo(f"       ok: {line}")
+                printed.extend(report.printed)
     finally:
-        pool.close()
+        printed.extend(runner.printed())  # what ran here, in this process's own hosts
         runner.close()
-    for report in reports:
-        typer.echo(f"{'ok  ' if report.ok else 'FAIL'} {report.problem_id} ({report.path})")
-        for line in report.problems:
-            typer.echo(f"       problem: {line}")
-        for line in report.checks if not report.ok else []:
-            typer.echo(f"       ok: {line}")
-    for what, name, text in runner.printed():
+    for what, name, text in printed:
         # Labelled and bounded (PRINTED_BYTES a request): never the code's raw output.
         lines, used = [], 0
         for line in text.splitlines():
@@ -223,7 +257,9 @@ def validate_problems(
         for line in lines:
             typer.echo(f"         | {line}")
     failed = len(bank.errors) + sum(not r.ok for r in reports)
-    typer.echo(f"\n{len(reports) + len(bank.errors) - failed} valid, {failed} failed")
+    cached = sum(r.cached for r in reports)
+    from_cache = f" ({cached} from the cache)" if cached else ""
+    typer.echo(f"\n{len(reports) + len(bank.errors) - failed} valid, {failed} failed{from_cache}")
     raise typer.Exit(1 if failed else 0)
 
 

@@ -161,9 +161,14 @@ def diagnose(problem: Problem, cases: list, messages: list[dict | None]) -> list
         return []
 
 
-def printed() -> list[tuple[str, str, str]]:
-    """What problems' own code printed lately, in both hosts: (request, folder name, text)."""
-    return [*host.BACKGROUND.printed, *host.INTERACTIVE.printed]
+def printed(*, clear: bool = False) -> list[tuple[str, str, str]]:
+    """What problems' own code printed lately, in both hosts: (request, folder name, text);
+    with `clear`, forgotten once read."""
+    lines = [*host.BACKGROUND.printed, *host.INTERACTIVE.printed]
+    if clear:
+        host.BACKGROUND.printed.clear()
+        host.INTERACTIVE.printed.clear()
+    return lines
 
 
 def close() -> None:
