@@ -19,8 +19,7 @@ from app.store.identity import AccountError, accounts, create_account, set_role
 from app.web import create_app
 from app.web.identity import COOKIE
 from tests.conftest import TEST_LIMITS
-from tests.test_accounts import log_in, token_of
-from tests.test_db_cli import settings_env  # noqa: F401 - the fixture, on both databases
+from tests.helpers import log_in, token_of
 
 PASSWORD = "correct horse battery"
 
@@ -57,7 +56,7 @@ def shousi_users(env: dict[str, str], *args: str, stdin: str | None = None):
     )
 
 
-def test_the_users_command(settings_env: dict[str, str]) -> None:  # noqa: F811
+def test_the_users_command(settings_env: dict[str, str]) -> None:
     made = shousi_users(
         settings_env, "create", "Root", "--role", "admin", "--password-stdin", stdin=PASSWORD
     )

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from app.settings import Settings
 from app.web import create_app
 from tests.conftest import TEST_LIMITS, solution
-from tests.test_grading import CORE
+from tests.helpers import CORE, submit
 
 # The contract table of the foundation issue: id -> (framework, entry point, kind).
 CONTRACT = {
@@ -70,10 +70,6 @@ CONTRACT = {
     "multi-head-latent-attention": ("torch", "MultiHeadLatentAttention", "module"),
 }
 RESULT_KEYS = {"problem", "verdict", "cases", "diagnosis", "duration_ms"}
-
-
-def submit(client: TestClient, problem_id: str, code: str, mode: str = "submit"):
-    return client.post(f"/api/problems/{problem_id}/submissions", json={"code": code, "mode": mode})
 
 
 def test_problem_list_serves_the_contract(client: TestClient) -> None:

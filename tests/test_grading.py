@@ -8,21 +8,7 @@ from app.problems import Bank
 from app.sandbox.pool import RunReport, SandboxPool
 from graders.result import Verdict
 from tests.conftest import solution
-
-CORE = [
-    "softmax",
-    "scaled-dot-product-attention",
-    "attention",
-    "causal-mask",
-    "padding-mask",
-    "multi-head-attention-numpy",
-    "multi-head-attention",
-    "positional-encoding",
-    "positional-encoding-module",
-    "layer-norm",
-    "feed-forward",
-    "encoder-layer",
-]
+from tests.helpers import CORE
 
 
 @pytest.fixture

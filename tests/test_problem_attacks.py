@@ -24,7 +24,7 @@ from app.problems.live import unpack_and_load
 from app.problems.scaffold import scaffold
 from app.sandbox.isolation import slot_uid
 from app.sandbox.pool import SandboxPool
-from tests.test_authoring import archive_of
+from tests.helpers import archive_of
 
 pytestmark = pytest.mark.hostile
 
@@ -248,8 +248,7 @@ def test_an_attacking_upload_through_the_web_finds_nothing_in_validation_or_prev
     from app.store.identity import create_account
     from app.web import create_app
     from tests.conftest import TEST_LIMITS
-    from tests.test_accounts import log_in
-    from tests.test_authoring import settled, upload
+    from tests.helpers import log_in, settled, upload
 
     data = tmp_path / "server-data"
     settings = Settings(workers=1, data_dir=data, secret_key=SECRET, **TEST_LIMITS)

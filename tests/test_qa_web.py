@@ -8,7 +8,7 @@ from html import unescape
 from fastapi.testclient import TestClient
 
 from app.problems import Bank
-from tests.test_qa import SEED_QUESTIONS
+from tests.helpers import SEED_QUESTIONS
 
 
 def _ids_on_page(html: str) -> list[str]:

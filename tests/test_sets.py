@@ -21,8 +21,7 @@ from app.store.models import ProblemSet, SetMember, Submission, utcnow
 from app.web import create_app
 from app.web.identity import COOKIE
 from tests.conftest import TEST_LIMITS, solution
-from tests.test_accounts import log_in, token_of
-from tests.test_store import new_learner
+from tests.helpers import log_in, new_learner, token_of
 
 PASSWORD = "correct horse battery"
 PROBLEM, OTHER, CARD = "causal-mask", "padding-mask", "why-scale-sqrt-dk"
