@@ -20,7 +20,7 @@ from app.web.accounts import local_next
 from app.web.identity import COOKIE
 from app.web.ratelimit import AccountLimits, RateLimiter
 from tests.conftest import TEST_LIMITS, solution
-from tests.helpers import error_of, log_in, token_of
+from tests.helpers import error_of, log_in, token_of, wait_until_ready
 
 PROBLEM = "causal-mask"
 PASSWORD = "correct horse battery"
@@ -42,8 +42,7 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     data = tmp_path_factory.mktemp("accounts")
     settings = Settings(workers=1, data_dir=data, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
-        while client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(client)
         yield client
 
 

@@ -19,7 +19,7 @@ from app.store.identity import create_account
 from app.store.models import AuthoredProblem
 from app.web import create_app
 from tests.conftest import TEST_LIMITS
-from tests.helpers import archive_of, log_in, settled, token_of, upload
+from tests.helpers import archive_of, log_in, settled, token_of, upload, wait_until_ready
 
 PASSWORD = "correct horse battery"
 RIGHT = "def {entry}(x):\n    return 2.0 * x\n"
@@ -50,7 +50,7 @@ def replicas(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestCli
             create_account(store, name, PASSWORD, role)
         create_account(store, "pupil", PASSWORD)
         for client in (one, two):
-            eventually(lambda c=client: c.get("/healthz").json()["workers_ready"] >= 1, 90)
+            wait_until_ready(client)
         yield one, two
 
 
