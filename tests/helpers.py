@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 import urllib.request
 import zipfile
 from collections.abc import Iterator
@@ -47,6 +48,17 @@ CORE = [
 ]
 # Readiness can take long on a loaded machine: /readyz once took 97 s.
 READY_SECONDS = 240.0
+
+
+def problem_tomls() -> dict[str, dict]:
+    """Every built-in problem's problem.toml, by id: the bank as its folders list it."""
+    tomls = [tomllib.loads(path.read_text()) for path in (ROOT / "problems").glob("*/problem.toml")]
+    return {toml["id"]: toml for toml in tomls}
+
+
+def qa_tomls() -> dict[str, dict]:
+    """Every built-in Q&A card's file (qa/<topic>/<id>.toml), parsed, by id."""
+    return {path.stem: tomllib.loads(path.read_text()) for path in (ROOT / "qa").glob("*/*.toml")}
 
 
 # Readiness: a test talks to a server only once /readyz says 200, never to one starting up.
