@@ -20,16 +20,14 @@ from app.sandbox.pool import SandboxPool
 from app.settings import Settings
 from app.store import Store
 from app.web import create_app
+from tests.helpers import ACCOUNT_PASSWORD, ROOT, TEST_LIMITS, wait_until_ready
 from tests.postgres import PostgresCluster, start_cluster
 
-ROOT = Path(__file__).resolve().parents[1]
 # Every app and server the tests start keeps its learner state in a throwaway folder, never
 # in the checkout's ./data (a test may set its own SHOUSI_DATA_DIR or data_dir).
 os.environ["SHOUSI_DATA_DIR"] = tempfile.mkdtemp(prefix="shousi-test-data-")
 atexit.register(shutil.rmtree, os.environ["SHOUSI_DATA_DIR"], ignore_errors=True)
 PROBLEMS = ROOT / "problems"
-# Short limits keep the hostile cases quick; the defaults are documented separately.
-TEST_LIMITS = {"cpu_seconds": 2.0, "wall_seconds": 4.0, "memory_mb": 512}
 
 
 def solution(problem_id: str) -> str:
@@ -68,7 +66,9 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     data = tmp_path_factory.mktemp("data")
     settings = Settings(workers=2, data_dir=data, **TEST_LIMITS)
     with TestClient(create_app(settings)) as test_client:
-        # Every worker warm before the first test: a grading asked earlier meets "busy".
+        # Ready (/readyz 200), so a module run alone does not meet a 503 ...
+        wait_until_ready(test_client)
+        # ... and every worker warm before the first test: a grading asked earlier meets "busy".
         pool, deadline = test_client.app.state.pool, time.monotonic() + 180
         while pool.ready_workers < settings.workers and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -114,6 +114,21 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         cluster.drop_database(name)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def settings_env(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, str]]:
+    """The environment naming an empty database: SQLite in SHOUSI_DATA_DIR, or a PG URL."""
+    env = {"SHOUSI_DATA_DIR": str(tmp_path / "data"), "SHOUSI_DATABASE_URL": ""}
+    if request.param == "sqlite":
+        yield env
+        return
+    cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+    name = cluster.create_database()
+    try:
+        yield {**env, "SHOUSI_DATABASE_URL": cluster.url(name)}
+    finally:
+        cluster.drop_database(name)
+
+
 @pytest.fixture
 def store(database_url: str) -> Iterator[Store]:
     """A migrated `app.store.Store` on each kind of database, empty of rows."""
@@ -131,9 +146,6 @@ def form_token(client: TestClient, page: str) -> str:
     match = re.search(r'name="csrf_token" value="([^"]*)"', html)
     assert match, f"{page} has no form token"
     return match.group(1)
-
-
-ACCOUNT_PASSWORD = "correct horse battery"
 
 
 def new_account(client: TestClient, username: str, password: str = ACCOUNT_PASSWORD) -> None:
@@ -154,11 +166,3 @@ def roomy_account_limits(client: TestClient) -> None:
     client.app.state.account_limits = AccountLimits.with_clock(
         time.monotonic, per_address=1_000_000
     )
-
-
-def wait_until_ready(client: TestClient, seconds: float = 180.0) -> None:
-    """Wait for start-up (workers warm, first hidden draws made): a 503 before is not a test."""
-    deadline = time.monotonic() + seconds
-    while client.get("/readyz").status_code != 200:
-        assert time.monotonic() < deadline, client.get("/readyz").json()
-        time.sleep(0.2)

@@ -20,6 +20,7 @@ from app.web.identity import COOKIE
 from app.web.ratelimit import AccountLimits, RateLimiter
 from app.web.routes.accounts import local_next
 from tests.conftest import TEST_LIMITS, solution
+from tests.helpers import error_of, log_in, token_of, wait_until_ready
 
 PROBLEM = "causal-mask"
 PASSWORD = "correct horse battery"
@@ -41,8 +42,7 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     data = tmp_path_factory.mktemp("accounts")
     settings = Settings(workers=1, data_dir=data, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
-        while client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(client)
         yield client
 
 
@@ -55,28 +55,11 @@ def client(app_client: TestClient) -> Iterator[TestClient]:
     app_client.cookies.clear()
 
 
-def token_of(page: str) -> str:
-    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert found, "the form carries a CSRF token"
-    return found.group(1)
-
-
-def error_of(page: str) -> str:
-    found = re.search(r'<p class="form-error" role="alert">(.*?)</p>', page, re.S)
-    return found.group(1).strip() if found else ""
-
-
 def sign_up(client: TestClient, username: str, password: str = PASSWORD, **extra: str):
     token = token_of(client.get("/signup").text)
     form = {"csrf_token": token, "username": username, "password": password}
     form["password_again"] = extra.pop("password_again", password)
     return client.post("/signup", data={**form, **extra}, follow_redirects=False)
-
-
-def log_in(client: TestClient, username: str, password: str = PASSWORD, **extra: str):
-    token = token_of(client.get("/login").text)
-    form = {"csrf_token": token, "username": username, "password": password, **extra}
-    return client.post("/login", data=form, follow_redirects=False)
 
 
 def submit(client: TestClient, code: str) -> dict:

@@ -4,7 +4,6 @@ the browser; nobody else can (both databases for the store and the CLI)."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,8 +18,7 @@ from app.store.identity import AccountError, accounts, create_account, set_role
 from app.web import create_app
 from app.web.identity import COOKIE
 from tests.conftest import TEST_LIMITS
-from tests.test_accounts import log_in, token_of
-from tests.test_db_cli import settings_env  # noqa: F401 - the fixture, on both databases
+from tests.helpers import log_in, token_of, wait_until_ready
 
 PASSWORD = "correct horse battery"
 
@@ -57,7 +55,7 @@ def shousi_users(env: dict[str, str], *args: str, stdin: str | None = None):
     )
 
 
-def test_the_users_command(settings_env: dict[str, str]) -> None:  # noqa: F811
+def test_the_users_command(settings_env: dict[str, str]) -> None:
     made = shousi_users(
         settings_env, "create", "Root", "--role", "admin", "--password-stdin", stdin=PASSWORD
     )
@@ -89,8 +87,7 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
         store = client.app.state.store
         create_account(store, "boss", PASSWORD, "admin")
         create_account(store, "pat", PASSWORD)
-        while client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(client)
         yield client
 
 

@@ -10,10 +10,11 @@ from fastapi.testclient import TestClient
 from app.settings import Settings
 from app.web import create_app
 from tests.conftest import TEST_LIMITS, solution
-from tests.test_grading import CORE
+from tests.helpers import CORE, problem_tomls, submit
 
-# The contract table of the foundation issue: id -> (framework, entry point, kind).
-CONTRACT = {
+# The problems the issues contracted: id -> (framework, entry point, kind). A new problem
+# is not added here: the bank's folders say what is served (CONTRACT below).
+CONTRACTED = {
     "softmax": ("numpy", "softmax", "function"),
     "scaled-dot-product-attention": ("numpy", "scaled_dot_product_attention", "function"),
     "attention": ("torch", "attention", "function"),
@@ -69,21 +70,25 @@ CONTRACT = {
     "beam-search": ("torch", "beam_search", "function"),
     "multi-head-latent-attention": ("torch", "MultiHeadLatentAttention", "module"),
 }
+# Every problem in the bank, from its problem.toml: id -> (framework, entry point, kind).
+CONTRACT = {
+    problem_id: (toml["framework"], toml["entry"], toml["kind"])
+    for problem_id, toml in sorted(problem_tomls().items())
+}
 RESULT_KEYS = {"problem", "verdict", "cases", "diagnosis", "duration_ms"}
 
 
-def submit(client: TestClient, problem_id: str, code: str, mode: str = "submit"):
-    return client.post(f"/api/problems/{problem_id}/submissions", json={"code": code, "mode": mode})
+def test_the_contracted_problems_are_in_the_bank_as_contracted() -> None:
+    assert {pid: CONTRACT.get(pid) for pid in CONTRACTED} == CONTRACTED
 
 
 def test_problem_list_serves_the_contract(client: TestClient) -> None:
     listed = client.get("/api/problems").json()
-    assert {p["id"] for p in listed} >= set(CONTRACT)
+    assert sorted(p["id"] for p in listed) == sorted(CONTRACT)  # every folder, nothing else
     for row in listed:
         assert row["title"]["zh"] and row["title"]["en"] and row["difficulty"] and row["topic"]
-        if row["id"] in CONTRACT:
-            framework, _, kind = CONTRACT[row["id"]]
-            assert (row["framework"], row["kind"]) == (framework, kind)
+        framework, _, kind = CONTRACT[row["id"]]
+        assert (row["framework"], row["kind"]) == (framework, kind)
 
 
 @pytest.mark.parametrize("problem_id", list(CONTRACT))

@@ -14,38 +14,15 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.authoring.scaffold import scaffold
 from app.settings import Settings
 from app.store.identity import create_account
 from app.store.models import AuthoredProblem
 from app.web import create_app
 from tests.conftest import TEST_LIMITS
-from tests.test_accounts import log_in, token_of
+from tests.helpers import archive_of, log_in, settled, token_of, upload, wait_until_ready
 
 PASSWORD = "correct horse battery"
 RIGHT = "def {entry}(x):\n    return 2.0 * x\n"
-
-
-def archive_of(tmp: Path, problem_id: str, kind: str = "function", **changes: str) -> bytes:
-    """A zip of a scaffolded problem (numpy functions, torch modules), files changed."""
-    folder = scaffold(tmp, problem_id, "numpy" if kind == "function" else "torch", kind)
-    for name, text in changes.items():
-        (folder / name).write_text(text)
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for path in sorted(folder.iterdir()):
-            archive.write(path, path.name)
-    return buffer.getvalue()
-
-
-def settled(client: TestClient, problem_id: str, seconds: float = 240) -> dict:
-    deadline = time.monotonic() + seconds
-    while True:
-        row = client.get(f"/api/authoring/problems/{problem_id}").json()
-        if row["status"] != "checking":
-            return row
-        assert time.monotonic() < deadline, "validation never finished"
-        time.sleep(0.5)
 
 
 def eventually(check, seconds: float = 20) -> None:  # noqa: ANN001
@@ -53,14 +30,6 @@ def eventually(check, seconds: float = 20) -> None:  # noqa: ANN001
     while not check():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.25)
-
-
-def upload(client: TestClient, files: dict | None = None, **more):  # noqa: ANN003, ANN201
-    """The API upload, as a script with a session sends it (multipart needs the token)."""
-    token = client.get("/api/me").json()["csrf_token"]
-    return client.post(
-        "/api/authoring/problems", files=files, headers={"X-CSRF-Token": token}, **more
-    )
 
 
 def as_user(client: TestClient, username: str | None) -> TestClient:
@@ -81,7 +50,7 @@ def replicas(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestCli
             create_account(store, name, PASSWORD, role)
         create_account(store, "pupil", PASSWORD)
         for client in (one, two):
-            eventually(lambda c=client: c.get("/healthz").json()["workers_ready"] >= 1, 90)
+            wait_until_ready(client)
         yield one, two
 
 

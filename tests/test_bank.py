@@ -1,7 +1,6 @@
 """Loading problem folders: a broken folder is reported with its path and reason, not fatal."""
 
 import shutil
-import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -10,6 +9,7 @@ from app.bank import load_bank
 from app.settings import BUILTIN_DIR, Settings
 from app.web import create_app
 from tests.conftest import solution
+from tests.helpers import wait_until_ready
 
 
 def _copy_problem(root: Path, name: str) -> Path:
@@ -48,10 +48,7 @@ def test_app_starts_with_a_broken_extra_directory(tmp_path: Path) -> None:
     _copy_problem(tmp_path, "extra-softmax")
     settings = Settings(workers=1, problems_dirs=[tmp_path])
     with TestClient(create_app(settings)) as client:
-        deadline = time.monotonic() + 60
-        while client.get("/healthz").json()["workers_ready"] < 1:
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+        wait_until_ready(client)
         ids = [p["id"] for p in client.get("/api/problems").json()]
         health = client.get("/healthz").json()
         graded = client.post(

@@ -13,9 +13,7 @@ import os
 import select
 import socket
 import subprocess
-import sys
 import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,18 +24,13 @@ from fastapi.testclient import TestClient
 
 from app.settings import Settings
 from app.web.limits import MAX_HEADER_BYTES, MAX_HEADERS
-from tests.conftest import ROOT, solution
+from tests.conftest import solution
+from tests.helpers import free_port, read_response, start_server, stop_server
 
 MB = 1 << 20
 LIMIT = Settings().max_body_kb * 1024
 RSS_SLACK_KB = 20 * 1024  # what a request may leave behind; the 600 MB bodies of the issue
 CHUNK = b"0" * MB
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @dataclass
@@ -59,73 +52,21 @@ class Server:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    port = _free_port()
+    port = free_port()
     log_path = tmp_path_factory.mktemp("server") / "server.log"
     env = {**os.environ, "SHOUSI_WORKERS": "1", "SHOUSI_LOG_LEVEL": "warning"}
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+    # Ready, not only alive: the memory the start-up's draws take is not what a body costs,
+    # and the RSS checks below must not count it.
+    process = start_server(port, env, log_path)
     try:
-        deadline = time.monotonic() + 240  # /readyz took 97 s under load
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"server did not start; its log:\n{log_path.read_text()}")
-            try:
-                # Ready, not only alive: the memory the start-up's draws take is not what a
-                # body costs, and the RSS checks below must not count it.
-                url = f"http://127.0.0.1:{port}/readyz"
-                with urllib.request.urlopen(url, timeout=2) as response:
-                    if json.load(response)["ready"]:
-                        break
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.3)
         yield Server(process, port, log_path)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_server(process)
 
 
 def _head(path: str, *headers: str) -> bytes:
     lines = [f"POST {path} HTTP/1.1", "Host: 127.0.0.1", *headers, "", ""]
     return "\r\n".join(lines).encode()
-
-
-def _response(sock: socket.socket, timeout: float = 10) -> tuple[int, dict | None]:
-    """Status and JSON body of the response on `sock` (None for a body that is not JSON)."""
-    sock.settimeout(timeout)
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = sock.recv(65536)
-        if not chunk:
-            raise ConnectionError(f"closed after {data!r}")
-        data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    length = next(
-        (
-            int(line.split(b":")[1])
-            for line in head.split(b"\r\n")
-            if line.lower().startswith(b"content-length:")
-        ),
-        0,
-    )
-    while len(body) < length:
-        chunk = sock.recv(65536)
-        if not chunk:
-            break
-        body += chunk
-    try:
-        return int(head.split()[1]), json.loads(body)
-    except ValueError:
-        return int(head.split()[1]), None
 
 
 def _stream(sock: socket.socket, total: int, *, chunked: bool) -> tuple[int, tuple | None]:
@@ -137,7 +78,7 @@ def _stream(sock: socket.socket, total: int, *, chunked: bool) -> tuple[int, tup
     while sent < total:
         if select.select([sock], [], [], 0)[0]:  # the server has answered: stop sending
             try:
-                return sent, _response(sock)
+                return sent, read_response(sock)
             except (ConnectionError, OSError):
                 return sent, None
         piece = CHUNK[: min(MB, total - sent)]
@@ -150,7 +91,7 @@ def _stream(sock: socket.socket, total: int, *, chunked: bool) -> tuple[int, tup
     try:
         if chunked and sent >= total:
             sock.sendall(b"0\r\n\r\n")
-        return sent, _response(sock)
+        return sent, read_response(sock)
     except (ConnectionError, OSError):
         return sent, None
 
@@ -166,7 +107,7 @@ def test_a_declared_600_mb_body_is_a_413_before_it_is_read(server: Server) -> No
             )
         )
         # The answer comes before any of the body is sent.
-        status, body = _response(sock)
+        status, body = read_response(sock)
         assert status == 413 and "larger than" in body["detail"]
         sent, _ = _stream(sock, 600 * MB, chunked=False)
     assert sent < 600 * MB  # the server hung up instead of reading on
@@ -211,7 +152,7 @@ def test_an_endless_header_is_refused_without_filling_memory(server: Server) -> 
         while sent < 200 * MB:
             if select.select([sock], [], [], 0)[0]:
                 with contextlib.suppress(ConnectionError, OSError):  # closed before it came
-                    status = _response(sock)[0]
+                    status = read_response(sock)[0]
                 break
             try:
                 sock.sendall(CHUNK[: 64 * 1024])
@@ -229,7 +170,7 @@ def test_headers_over_the_size_limit_are_refused(server: Server) -> None:
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * MAX_HEADER_BYTES)
         sock.sendall(b"\r\n\r\n")
         try:
-            status = _response(sock)[0]
+            status = read_response(sock)[0]
         except (ConnectionError, OSError):
             status = None  # closed before the answer could be read
     assert status in (400, 431, None)
@@ -239,7 +180,7 @@ def test_too_many_headers_are_a_431(server: Server) -> None:
     headers = "".join(f"X-H{i}: 1\r\n" for i in range(MAX_HEADERS + 1))
     with server.connect() as sock:
         sock.sendall(f"GET /healthz HTTP/1.1\r\nHost: x\r\n{headers}\r\n".encode())
-        status, body = _response(sock)
+        status, body = read_response(sock)
     assert status == 431 and "headers" in body["detail"]
 
 

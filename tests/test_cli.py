@@ -11,7 +11,7 @@ import pytest
 from app.bank import load_bank
 from app.settings import BUILTIN_DIR
 from tests.conftest import PROBLEMS, ROOT
-from tests.test_grading import CORE
+from tests.helpers import CORE
 
 
 def shousi(*args: str) -> subprocess.CompletedProcess:

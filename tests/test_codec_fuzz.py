@@ -32,7 +32,7 @@ from app.judge.grade import grade_submission
 from app.sandbox.messages import UNREADABLE, Unreadable, read_messages
 from app.trusted import runner
 from graders.result import GradeResult, Verdict
-from tests.test_forged_frames import LIMITS, ForgingPool
+from tests.helpers import LIMITS, ForgingPool
 
 FUZZ = settings(
     max_examples=10_000,

@@ -6,7 +6,7 @@ import numpy as np
 from fastapi.testclient import TestClient
 
 from graders.compare import HEATMAP_SIDE, ReturnSpec, compare_output, heatmap, matches
-from tests.test_api import submit
+from tests.helpers import submit
 
 SPEC = ReturnSpec("output", "ndarray", "float", atol=1e-6, rtol=1e-5)
 

@@ -21,8 +21,7 @@ import pytest
 
 from app.settings import Settings
 from app.web.limits import InFlightLimit
-from tests.test_body_limits import _response
-from tests.test_browser import running_server
+from tests.helpers import read_response, running_server
 
 HEAD_SECONDS = 4.0
 PER_ADDRESS = Settings().connections_per_address  # the default, 32
@@ -54,7 +53,7 @@ def _healthz(port: int, source: str) -> int:
     """The status of a whole GET /healthz sent from `source`."""
     with _connect(port, source) as sock:
         sock.sendall(HALF_HEAD + b"\r\n")
-        return _response(sock)[0]
+        return read_response(sock)[0]
 
 
 def _closed_after(
@@ -100,7 +99,7 @@ def test_a_head_sent_byte_by_byte_is_cut_off_at_the_deadline(port: int) -> None:
 def test_the_next_head_on_a_kept_alive_connection_has_the_same_deadline(port: int) -> None:
     with _connect(port) as sock:
         sock.sendall(HALF_HEAD + b"\r\n")
-        assert _response(sock)[0] == 200
+        assert read_response(sock)[0] == 200
         # Dribbled, the next head keeps uvicorn's 5 s idle timer from ever closing it.
         elapsed, received = _closed_after(sock, HEAD_SECONDS + 3, dribble=HALF_HEAD)
     assert HEAD_SECONDS - 0.5 < elapsed < HEAD_SECONDS + 2, elapsed

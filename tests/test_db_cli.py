@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -18,22 +17,6 @@ from app.cli import cli
 from app.store import Store
 from app.store.models import Instance, Learner, utcnow
 from tests.conftest import ROOT
-from tests.postgres import PostgresCluster
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def settings_env(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, str]]:
-    """The environment naming an empty database: SQLite in SHOUSI_DATA_DIR, or a PG URL."""
-    env = {"SHOUSI_DATA_DIR": str(tmp_path / "data"), "SHOUSI_DATABASE_URL": ""}
-    if request.param == "sqlite":
-        yield env
-        return
-    cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
-    name = cluster.create_database()
-    try:
-        yield {**env, "SHOUSI_DATABASE_URL": cluster.url(name)}
-    finally:
-        cluster.drop_database(name)
 
 
 def shousi_db(env: dict[str, str], *args: str) -> Result:

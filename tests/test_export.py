@@ -8,7 +8,6 @@ import itertools
 import json
 import math
 import re
-import time
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -24,6 +23,7 @@ from app.store.models import Learner, MockSession, ReviewCard, ReviewLog, Submis
 from app.web import create_app
 from app.web.identity import COOKIE
 from tests.conftest import TEST_LIMITS, new_account, roomy_account_limits, solution
+from tests.helpers import wait_until_ready
 
 PROBLEM = "causal-mask"
 WRONG = "import numpy as np\n\ndef causal_mask(n):\n    return np.zeros((n, n))\n"
@@ -36,8 +36,7 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     settings = Settings(workers=1, data_dir=data, max_body_kb=4096, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
         roomy_account_limits(client)
-        while client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(client)
         yield client
 
 

@@ -22,29 +22,11 @@ from app.cli import cli
 from app.codec import MAGIC, Caps, CodecError, decode, encode
 from app.judge.grade import grade_submission
 from app.sandbox.messages import UNREADABLE, Unreadable, read_messages
-from app.sandbox.pool import RunReport, _worker_report
+from app.sandbox.pool import _worker_report
 from app.sandbox.protocol import DONE_FRAME, FrameScanner, result_cap
-from app.settings import Settings
 from graders.result import Verdict
-from tests.conftest import TEST_LIMITS, form_token, solution
-
-LIMITS = Settings(**TEST_LIMITS).sandbox_limits()
-
-
-class ForgingPool:
-    """A pool whose child 'answered' with frames hostile code could have written."""
-
-    def __init__(self, frames: list[bytes]) -> None:
-        self.frames, self.limits, self.preloaded = frames, LIMITS, frozenset()
-
-    def run(self, job: dict, wait_seconds: float) -> RunReport:
-        return RunReport("exited", 0, 0.01, 1.0, 0, list(self.frames), False, "")
-
-    def start(self, *, wait: bool = True) -> None:
-        """Nothing to start."""
-
-    def close(self) -> None:
-        """Nothing to stop."""
+from tests.conftest import form_token, solution
+from tests.helpers import LIMITS, ForgingPool
 
 
 def message(header: bytes, payload: bytes = b"") -> bytes:

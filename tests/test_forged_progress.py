@@ -15,6 +15,7 @@ from app.settings import Settings
 from app.store.identity import create_account
 from app.web import create_app
 from tests.conftest import ACCOUNT_PASSWORD, TEST_LIMITS, form_token, new_account
+from tests.helpers import wait_until_ready
 
 PROBLEM = "causal-mask"
 FORGED = {
@@ -39,6 +40,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     settings = Settings(workers=1, data_dir=tmp_path_factory.mktemp("forged"), **TEST_LIMITS)
     with TestClient(create_app(settings)) as test_client:
         create_account(test_client.app.state.store, "owner", ACCOUNT_PASSWORD, "instructor")
+        wait_until_ready(test_client)
         yield test_client
 
 

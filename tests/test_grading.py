@@ -9,21 +9,6 @@ from app.sandbox.pool import RunReport, SandboxPool
 from graders.result import Verdict
 from tests.conftest import solution
 
-CORE = [
-    "softmax",
-    "scaled-dot-product-attention",
-    "attention",
-    "causal-mask",
-    "padding-mask",
-    "multi-head-attention-numpy",
-    "multi-head-attention",
-    "positional-encoding",
-    "positional-encoding-module",
-    "layer-norm",
-    "feed-forward",
-    "encoder-layer",
-]
-
 
 @pytest.fixture
 def grade(bank: Bank, pool: SandboxPool):
@@ -33,21 +18,14 @@ def grade(bank: Bank, pool: SandboxPool):
     return run
 
 
-@pytest.mark.parametrize("problem_id", CORE)
-def test_independent_solution_is_accepted_on_every_case(grade, problem_id: str) -> None:
-    result = grade(problem_id, solution(problem_id))
-    assert result.verdict is Verdict.ACCEPTED, result.to_dict()
-    assert any(case.hidden for case in result.cases)
-    assert all(case.passed for case in result.cases)
+# Every problem's solution accepted and starter a wrong answer: whole-bank validation
+# (app/authoring/validate.py, tests/test_validate.py) grades them all.
 
 
-@pytest.mark.parametrize("problem_id", CORE)
-def test_starter_code_runs_but_is_not_accepted(grade, bank: Bank, problem_id: str) -> None:
-    result = grade(problem_id, bank.get(problem_id).starter)
-    assert result.verdict is Verdict.WRONG_ANSWER, result.to_dict()
-
-
-def test_run_mode_uses_only_sample_cases(grade) -> None:
+def test_submit_mode_grades_the_hidden_cases_and_run_mode_only_the_samples(grade) -> None:
+    submitted = grade("softmax", solution("softmax"))
+    assert submitted.accepted and any(case.hidden for case in submitted.cases)
+    assert all(case.passed for case in submitted.cases)
     result = grade("softmax", solution("softmax"), mode="run")
     assert result.accepted and result.cases and not any(case.hidden for case in result.cases)
 

@@ -11,7 +11,8 @@ from fastapi.testclient import TestClient
 
 from app.hidden_rows import COUNT_KEYS, HIDDEN_KEYS, redact_document
 from app.store.history import in_language
-from tests.conftest import form_token, solution, wait_until_ready
+from tests.conftest import form_token, solution
+from tests.helpers import wait_until_ready
 
 # Wrong answers of several kinds, made from a correct solution by wrapping what it returns.
 WRONG = {

@@ -75,7 +75,7 @@ def _grader(bank: Bank, pool: SandboxPool, mode: str = "submit"):
 
 
 def test_there_are_at_least_34_hostile_submissions() -> None:
-    assert len(HOSTILE) >= 34
+    assert len(HOSTILE) >= 34  # the minimum; the CLI's report is compared with HOSTILE
 
 
 @pytest.mark.parametrize("hostile", HOSTILE, ids=[h.name for h in HOSTILE])
@@ -146,5 +146,6 @@ def test_sandbox_check_command_reports_layers_and_passes() -> None:
     )
     report = json.loads(run.stdout)
     assert run.returncode == 0, [r for r in report["results"] if not r["ok"]]
-    assert len(report["results"]) >= 34 and all(r["ok"] for r in report["results"])
+    # One row per submission of the corpus (a failed check may add one more).
+    assert len(report["results"]) == len(HOSTILE) and all(r["ok"] for r in report["results"])
     assert report["layers"]["seccomp"]["active"] and report["repeat"]["problem"] is None

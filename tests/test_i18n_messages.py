@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,31 +19,7 @@ from app.web.i18n import COOKIE
 from graders.result import GradeResult
 from graders.text import Msg, in_lang, join, msg
 from tests.conftest import ROOT, form_token, solution
-
-CHINESE = re.compile(r"[\u4e00-\u9fff]")
-# Python's own words: an exception's or a warning's text, up to our next Chinese punctuation.
-PYTHON_TEXT = re.compile(r"\b\w*(?:Error|Exception|Warning): [^；（）。，—]*")
-CODE = re.compile(r"`[^`]*`")
-CASE_NAME = re.compile(r"“[^”]*”")  # case names are names, quoted as they are
-BREAK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef—]")
-WORD = re.compile(r"[A-Za-z]+")
-
-
-def english_runs(text: str, least: int = 3) -> list[str]:
-    """Runs of `least` or more English words outside code, case names and Python's own text."""
-    for pattern in (CODE, CASE_NAME, PYTHON_TEXT):
-        text = pattern.sub(" ", text)
-    runs: list[str] = []
-    for stretch in BREAK.split(text):
-        run: list[str] = []
-        for token in [*stretch.split(), ""]:
-            if WORD.fullmatch(token.strip("()[]{},.;:!?'\"")):
-                run.append(token)
-                continue
-            if len(run) >= least:
-                runs.append(" ".join(run))
-            run = []
-    return runs
+from tests.helpers import CHINESE, english_runs
 
 
 def assert_chinese(result: GradeResult) -> None:

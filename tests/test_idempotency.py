@@ -12,7 +12,7 @@ from app.store import Store
 from app.store import history as stored
 from app.store.models import Submission
 from tests.conftest import solution
-from tests.test_store import new_learner
+from tests.helpers import new_learner
 
 PROBLEM = "softmax"
 

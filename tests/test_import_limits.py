@@ -21,6 +21,7 @@ from app.settings import Settings
 from app.store.models import Draft, Learner, Submission
 from app.web import create_app
 from tests.conftest import TEST_LIMITS, new_account, roomy_account_limits
+from tests.helpers import wait_until_ready
 
 PROBLEM = "causal-mask"
 ACCOUNTS = itertools.count()
@@ -31,6 +32,7 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     settings = Settings(workers=1, data_dir=tmp_path_factory.mktemp("imports"), **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
         roomy_account_limits(client)
+        wait_until_ready(client)
         yield client
 
 

@@ -2,7 +2,6 @@
 and one learner never seeing another's."""
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from app.settings import Settings
 from app.web import create_app
 from app.web.identity import COOKIE
 from tests.conftest import TEST_LIMITS, solution
+from tests.helpers import problem_tomls, wait_until_ready
 
 PROBLEM = "causal-mask"
 
@@ -22,8 +22,7 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     data = tmp_path_factory.mktemp("learners")
     settings = Settings(workers=1, data_dir=data, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
-        while client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(client)
         yield client
 
 
@@ -114,7 +113,8 @@ def test_progress_counts_per_topic_and_the_streak(app_client: TestClient) -> Non
     submit(app_client, solution(PROBLEM))
     progress = app_client.get("/api/progress").json()
     assert progress["per_topic"]["masks"]["solved"] == 1
-    assert progress["per_topic"]["masks"]["total"] >= 4
+    masks = [pid for pid, toml in problem_tomls().items() if toml["topic"] == "masks"]
+    assert progress["per_topic"]["masks"]["total"] == len(masks)
     assert progress["streak"] == 1 and progress["recent"][0]["problem"] == PROBLEM
 
 

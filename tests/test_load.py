@@ -15,6 +15,7 @@ from app.sandbox.pool import SandboxFailure
 from app.settings import Settings
 from app.web import create_app
 from tests.conftest import TEST_LIMITS, solution
+from tests.helpers import wait_until_ready
 
 SLOW = "import time\n\n\ndef softmax(x, axis=-1):\n    time.sleep(0.6)\n    return x\n"
 
@@ -23,8 +24,7 @@ def test_full_queue_answers_429_and_a_long_wait_503_never_a_hang() -> None:
     # One test client plays every user here: lift the per-client share to reach the queue's.
     settings = Settings(workers=1, queue_limit=1, queue_seconds=1.0, client_limit=8, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
-        while client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(client)
         # A first request makes this user's learner (and cookie) for the whole burst.
         client.put("/api/problems/softmax/draft", json={"code": SLOW})
 
@@ -71,6 +71,7 @@ def test_one_client_cannot_hold_every_worker() -> None:
     # A second address on the same running app (entered once: one lifespan, one pool).
     other = TestClient(app, client=("203.0.113.9", 5000))
     with TestClient(app) as client:
+        wait_until_ready(client)
         while client.get("/healthz").json()["workers_ready"] < 2:
             time.sleep(0.1)
 
@@ -97,8 +98,7 @@ def test_one_client_cannot_hold_every_worker() -> None:
 def test_grading_never_blocks_the_event_loop() -> None:
     settings = Settings(workers=1, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
-        while client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(client)
         with ThreadPoolExecutor(max_workers=1) as executor:
             slow = executor.submit(
                 client.post, "/api/problems/softmax/submissions", json={"code": SLOW, "mode": "run"}

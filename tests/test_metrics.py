@@ -5,9 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -19,8 +16,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from app.settings import Settings
 from app.web import create_app
 from tests.conftest import TEST_LIMITS, solution
+from tests.helpers import free_port, start_server, stop_server, wait_until_ready
 
-ROOT = Path(__file__).resolve().parents[1]
 SLOW = "import time\n\n\ndef softmax(x, axis=-1):\n    time.sleep(1.5)\n    return x\n"
 WRONG = "def softmax(x, axis=-1):\n    return x\n"
 
@@ -51,6 +48,7 @@ def wait_for(predicate, seconds: float = 20.0) -> None:  # noqa: ANN001
 def test_gradings_workers_layers_and_overload_answers_are_counted(tmp_path: Path) -> None:
     settings = Settings(workers=1, queue_limit=0, client_limit=8, data_dir=tmp_path, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
+        wait_until_ready(client)
         wait_for(lambda: client.get("/healthz").json()["workers_ready"] == 1)
         before = scrape(client)
         assert value(before, "shousi_workers") == 1
@@ -101,14 +99,8 @@ def test_every_answer_carries_a_request_id(client: TestClient) -> None:
     assert big.status_code == 413 and big.headers["x-request-id"]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def test_json_logs_name_the_request(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "SHOUSI_WORKERS": "1",
@@ -116,32 +108,14 @@ def test_json_logs_name_the_request(tmp_path: Path) -> None:
         "SHOUSI_DATA_DIR": str(tmp_path / "data"),
     }
     log_path = tmp_path / "server.log"
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+    process = start_server(port, env, log_path)
     try:
         url = f"http://127.0.0.1:{port}"
-
-        def up() -> bool:
-            try:
-                with urllib.request.urlopen(f"{url}/healthz", timeout=2):
-                    return True
-            except OSError:
-                return process.poll() is not None
-
-        wait_for(up, 90)
-        assert process.poll() is None, log_path.read_text()
         request = urllib.request.Request(f"{url}/api/problems", headers={"X-Request-ID": "r-77"})
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.headers["x-request-id"] == "r-77"
     finally:
-        process.terminate()
-        process.wait(timeout=15)
+        stop_server(process)
     lines = [line for line in log_path.read_text().splitlines() if line.strip()]
     records = [json.loads(line) for line in lines]  # every line is JSON, uvicorn's too
     access = [r for r in records if r["logger"] == "shousi.access" and r["request_id"] == "r-77"]

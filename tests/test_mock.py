@@ -12,14 +12,14 @@ from app.settings import Settings
 from app.store.models import MockSession, utcnow
 from app.web import create_app
 from tests.conftest import TEST_LIMITS, solution
+from tests.helpers import wait_until_ready
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     settings = Settings(workers=1, data_dir=tmp_path_factory.mktemp("mock"), **TEST_LIMITS)
     with TestClient(create_app(settings)) as test_client:
-        while test_client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(test_client)
         yield test_client
 
 

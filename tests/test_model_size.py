@@ -13,7 +13,8 @@ from torch import nn
 from app.bank import Bank
 from app.judge import custom
 from app.trusted.model_size import model_size
-from tests.conftest import solution, wait_until_ready
+from tests.conftest import solution
+from tests.helpers import wait_until_ready
 
 # The request: 26,294,784 values in the reference's parameters and buffers.
 HUGE = {"src_vocab": 512, "tgt_vocab": 512, "d_model": 512, "num_heads": 8, "d_ff": 512}

@@ -24,7 +24,7 @@ from app.sandbox.isolation import slot_uid
 from app.sandbox.pool import SandboxPool
 from app.trusted import host
 from app.trusted.runner import FRESH
-from tests.test_authoring import archive_of
+from tests.helpers import archive_of
 
 pytestmark = pytest.mark.hostile
 
@@ -252,12 +252,12 @@ def test_an_attacking_upload_through_the_web_finds_nothing_in_validation_or_prev
     from app.store.identity import create_account
     from app.web import create_app
     from tests.conftest import TEST_LIMITS
-    from tests.test_accounts import log_in
-    from tests.test_authoring import settled, upload
+    from tests.helpers import log_in, settled, upload, wait_until_ready
 
     data = tmp_path / "server-data"
     settings = Settings(workers=1, data_dir=data, secret_key=SECRET, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
+        wait_until_ready(client)
         create_account(client.app.state.store, "teach", "correct horse battery", "instructor")
         assert log_in(client, "teach", "correct horse battery").status_code == 303
         files = _attacking_files(tmp_path, data, db=data / "shousi.db")

@@ -22,7 +22,7 @@ from app.sandbox.isolation import slot_uid
 from app.sandbox.pool import SandboxPool
 from app.trusted import host
 from app.trusted.runner import FRESH
-from tests.test_authoring import archive_of
+from tests.helpers import archive_of
 
 RIGHT = "def {entry}(x):\n    return 2.0 * x\n"
 # The reference and the one known mistake say which process they run in: printed, as the

@@ -2,7 +2,6 @@
 both languages and without JavaScript, and never another learner's attempts."""
 
 import re
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -14,6 +13,7 @@ from app.web import create_app
 from app.web.identity import COOKIE
 from app.web.routes.submissions import line_diff
 from tests.conftest import TEST_LIMITS, solution
+from tests.helpers import wait_until_ready
 
 PROBLEM = "causal-mask"
 OTHER = "attention"
@@ -24,8 +24,7 @@ WRONG = "import numpy as np\n\ndef causal_mask(n):\n    return np.zeros((n, n))\
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     settings = Settings(workers=1, data_dir=tmp_path_factory.mktemp("progress"), **TEST_LIMITS)
     with TestClient(create_app(settings)) as app_client:
-        while app_client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(app_client)
         yield app_client
 
 

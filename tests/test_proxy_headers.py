@@ -11,8 +11,7 @@ import httpx2 as httpx
 import pytest
 
 from app.web.ratelimit import ATTEMPTS_PER_ADDRESS
-from tests.test_accounts import error_of, token_of
-from tests.test_browser import running_server
+from tests.helpers import error_of, running_server, token_of
 
 
 def _server(tmp_path: Path, trusted: str | None) -> Iterator[str]:

@@ -22,6 +22,7 @@ from app.store.quota import Quota, QuotaExceeded
 from app.web import create_app
 from app.web.identity import COOKIE
 from tests.conftest import TEST_LIMITS, form_token, new_account, roomy_account_limits
+from tests.helpers import wait_until_ready
 
 PROBLEM, OTHER, THIRD = "causal-mask", "padding-mask", "softmax"
 # Rejected before it runs: quick, and stored like any other submission.
@@ -41,6 +42,7 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     )
     with TestClient(create_app(settings)) as client:
         roomy_account_limits(client)
+        wait_until_ready(client)
         yield client
 
 

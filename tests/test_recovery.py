@@ -3,19 +3,16 @@
 import json
 import os
 import signal
-import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
-import pytest
-
 from app.web.identity import COOKIE
-from tests.conftest import ROOT, solution
+from tests.conftest import solution
+from tests.helpers import free_port, start_server
 
 PROBLEM = "causal-mask"
 # Right, but slow enough (about 1.5 s of sleeping) to be caught mid-grading.
@@ -26,12 +23,6 @@ SLOW_RIGHT = (
 )
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _start(port: int, data: Path, log_path: Path) -> subprocess.Popen:
     env = {
         **os.environ,
@@ -40,27 +31,8 @@ def _start(port: int, data: Path, log_path: Path) -> subprocess.Popen:
         "SHOUSI_DATA_DIR": str(data),
         "SHOUSI_INSTANCE_ID": "recovery-test",
     }
-    with open(log_path, "a") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group: killed with its workers
-        )
-    deadline = time.monotonic() + 120
-    while True:
-        if process.poll() is not None or time.monotonic() > deadline:
-            pytest.fail(f"server did not start; its log:\n{log_path.read_text()}")
-        try:
-            url = f"http://127.0.0.1:{port}/healthz"
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if json.load(response)["workers_ready"] >= 1:
-                    return process
-        except (OSError, ValueError):
-            pass
-        time.sleep(0.3)
+    # Its own process group: killed with its workers.
+    return start_server(port, env, log_path, start_new_session=True)
 
 
 def _call(port: int, path: str, cookie: str | None = None, body: dict | None = None):
@@ -77,7 +49,7 @@ def _call(port: int, path: str, cookie: str | None = None, body: dict | None = N
 def test_a_submission_cut_off_by_a_killed_server_is_graded_after_the_restart(
     tmp_path: Path,
 ) -> None:
-    port, log_path = _free_port(), tmp_path / "server.log"
+    port, log_path = free_port(), tmp_path / "server.log"
     server = _start(port, tmp_path / "data", log_path)
     try:
         # A learner and their cookie, from a first (quick) submission.

@@ -4,7 +4,6 @@ counts, the submission hook, one learner never touching another's queue, and bad
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -18,6 +17,7 @@ from app.store.models import Learner, ReviewCard, ReviewLog
 from app.web import create_app
 from app.web.identity import COOKIE
 from tests.conftest import TEST_LIMITS, solution
+from tests.helpers import wait_until_ready
 
 CARD = "why-scale-sqrt-dk"
 PROBLEM = "causal-mask"
@@ -224,8 +224,7 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     data = tmp_path_factory.mktemp("review")
     settings = Settings(workers=1, data_dir=data, **TEST_LIMITS)
     with TestClient(create_app(settings)) as client:
-        while client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(client)
         yield client
 
 

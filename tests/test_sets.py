@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import html
 import io
-import time
 from collections.abc import Iterator
 from datetime import timedelta
 
@@ -21,8 +20,7 @@ from app.store.models import ProblemSet, SetMember, Submission, utcnow
 from app.web import create_app
 from app.web.identity import COOKIE
 from tests.conftest import TEST_LIMITS, solution
-from tests.test_accounts import log_in, token_of
-from tests.test_store import new_learner
+from tests.helpers import log_in, new_learner, token_of, wait_until_ready
 
 PASSWORD = "correct horse battery"
 PROBLEM, OTHER, CARD = "causal-mask", "padding-mask", "why-scale-sqrt-dk"
@@ -38,8 +36,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         store = test_client.app.state.store
         for name, role in (("teach", "instructor"), ("rival", "instructor"), ("-1-1", "learner")):
             create_account(store, name, PASSWORD, role)
-        while test_client.get("/healthz").json()["workers_ready"] < 1:
-            time.sleep(0.1)
+        wait_until_ready(test_client)
         yield test_client
 
 

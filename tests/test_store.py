@@ -14,6 +14,7 @@ from sqlalchemy import delete, func, inspect, select, update
 import app.store
 from app.store import Store, StoreError
 from app.store.models import Draft, Learner, MockSession, Submission
+from tests.helpers import new_learner
 
 TABLES = {
     "learners",
@@ -30,14 +31,6 @@ TABLES = {
     "settings",
     "alembic_version",
 }
-
-
-def new_learner(store: Store, username: str | None = None) -> int:
-    with store.session() as session:
-        learner = Learner(username=username)
-        session.add(learner)
-        session.flush()
-        return learner.id
 
 
 def count(store: Store, model: type) -> int:

@@ -15,10 +15,7 @@ import pytest
 
 from app.authoring.scaffold import scaffold
 from tests.conftest import ROOT
-from tests.test_browser import (
-    browser,  # noqa: F401 - the fixture
-    running_server,
-)
+from tests.helpers import running_server
 
 pytestmark = pytest.mark.browser
 PASSWORD = "correct horse battery"
@@ -59,7 +56,7 @@ def _log_in(page, url: str, username: str) -> None:  # noqa: ANN001
 
 
 def test_upload_publish_solve_and_see_the_verdict_in_the_set(
-    browser,  # noqa: ANN001, F811
+    browser,  # noqa: ANN001
     server: str,
     tmp_path: Path,
 ) -> None:

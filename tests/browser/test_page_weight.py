@@ -15,6 +15,7 @@ import pytest
 
 from benchmarks.page_weight import PageWeight, chromium, measure, server
 from tests.conftest import ROOT
+from tests.helpers import wait_until_url_ready
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("playwright.sync_api")
@@ -35,6 +36,7 @@ FINGERPRINT = re.compile(r"^/static/(?P<stem>.+)\.[0-9a-f]{12}(?P<suffix>\.[a-z0
 @pytest.fixture(scope="module")
 def base() -> Iterator[str]:
     with server() as url:
+        wait_until_url_ready(url)  # the benchmark's server waits only for /healthz
         yield url
 
 

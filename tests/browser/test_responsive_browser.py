@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import solution
-from tests.test_history_page import browser, server  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -68,8 +67,8 @@ def selected_tab(page) -> str:  # noqa: ANN001
     ],
 )
 def test_on_a_phone_the_problem_is_tabs_and_submit_shows_the_verdict(
-    browser,  # noqa: ANN001, F811
-    server: str,  # noqa: F811
+    browser,  # noqa: ANN001
+    server: str,
     width: int,
     height: int,
     lang: str,
@@ -128,8 +127,8 @@ def test_on_a_phone_the_problem_is_tabs_and_submit_shows_the_verdict(
 
 @pytest.mark.parametrize(("width", "height", "lang"), [(1366, 768, "en"), (1920, 1080, "zh")])
 def test_on_a_wide_screen_submit_brings_the_verdict_into_view(
-    browser,  # noqa: ANN001, F811
-    server: str,  # noqa: F811
+    browser,  # noqa: ANN001
+    server: str,
     width: int,
     height: int,
     lang: str,
@@ -159,8 +158,8 @@ def test_on_a_wide_screen_submit_brings_the_verdict_into_view(
 
 
 def test_without_javascript_the_page_is_stacked_and_the_post_lands_on_the_verdict(
-    browser,  # noqa: ANN001, F811
-    server: str,  # noqa: F811
+    browser,  # noqa: ANN001
+    server: str,
 ) -> None:
     page = new_page(browser, 390, 844, java_script_enabled=False)
     page.goto(f"{server}/problems/{PROBLEM}?lang=en")
@@ -218,8 +217,8 @@ def every_page(page, url: str) -> list[str]:  # noqa: ANN001
 
 
 def test_no_page_scrolls_sideways_from_360_to_2560_px(
-    browser,  # noqa: ANN001, F811
-    server: str,  # noqa: F811
+    browser,  # noqa: ANN001
+    server: str,
 ) -> None:
     page = new_page(browser, 1366, 900)
     paths = every_page(page, server)

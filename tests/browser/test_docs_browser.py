@@ -11,8 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conftest import ROOT
-from tests.test_browser import browser, running_server  # noqa: F401 - fixtures
-from tests.test_csp_browser import RECORD_VIOLATIONS
+from tests.helpers import RECORD_VIOLATIONS, running_server
 
 pytestmark = pytest.mark.browser
 

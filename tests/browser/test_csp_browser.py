@@ -8,21 +8,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.test_browser import browser, server  # noqa: F401 - fixtures
+from tests.helpers import RECORD_VIOLATIONS
 
 pytestmark = pytest.mark.browser
 
-# Recorded before any of the page's own scripts run, in every document the page opens.
-RECORD_VIOLATIONS = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation", (event) => {
-  window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
-});
-"""
-
 
 @pytest.fixture
-def watched(browser) -> Iterator[tuple[object, list[str]]]:  # noqa: ANN001, F811
+def watched(browser) -> Iterator[tuple[object, list[str]]]:  # noqa: ANN001
     """A page, and the console errors and uncaught exceptions it has had."""
     context = browser.new_context(locale="en-US", viewport={"width": 1400, "height": 1000})
     context.add_init_script(RECORD_VIOLATIONS)
@@ -41,7 +33,7 @@ def _violations(page) -> list[str]:  # noqa: ANN001
     return page.evaluate("window.__cspViolations")
 
 
-def test_the_pages_run_under_their_policy(watched, server: str) -> None:  # noqa: F811
+def test_the_pages_run_under_their_policy(watched, server: str) -> None:
     page, errors = watched
     response = page.goto(f"{server}/?lang=en")
     assert "script-src 'self'" in response.headers["content-security-policy"]

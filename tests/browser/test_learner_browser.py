@@ -3,70 +3,17 @@ account carries it to a fresh browser, and a mock interview runs from start to r
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, solution
-from tests.test_browser import _free_port
-from tests.test_history_page import browser, new_page, replace_code  # noqa: F401 - fixture
+from tests.conftest import solution
+from tests.helpers import Server, new_page, replace_code
 
 pytestmark = pytest.mark.browser
 
 PROBLEM = "causal-mask"
-
-
-class Server:
-    """`shousi serve` on a data folder that outlives it, started and stopped at will."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder, self.port = folder, _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        env = {
-            **os.environ,
-            "SHOUSI_WORKERS": "1",
-            "SHOUSI_LOG_LEVEL": "warning",
-            "SHOUSI_DATA_DIR": str(self.folder / "data"),
-        }
-        env.pop("SHOUSI_DATABASE_URL", None)
-        log_path = self.folder / "server.log"
-        with open(log_path, "a") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "app", "serve", "--port", str(self.port)],
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 90
-        while True:
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"server did not start; its log:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as response:
-                    if json.load(response)["workers_ready"] >= 1:
-                        return
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.3)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
 
 
 @pytest.fixture
@@ -94,7 +41,7 @@ def history_rows(page, url: str) -> list[str]:  # noqa: ANN001
 
 
 def test_a_guests_attempt_outlives_a_restart_and_follows_the_account(
-    browser,  # noqa: ANN001, F811
+    browser,  # noqa: ANN001
     server: Server,
 ) -> None:
     problem_url = f"{server.url}/problems/{PROBLEM}?lang=en"
@@ -134,7 +81,7 @@ def test_a_guests_attempt_outlives_a_restart_and_follows_the_account(
 
 
 def test_a_mock_interview_from_start_to_report(
-    browser,  # noqa: ANN001, F811
+    browser,  # noqa: ANN001
     server: Server,
 ) -> None:
     page = new_page(browser)

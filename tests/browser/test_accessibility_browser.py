@@ -23,8 +23,7 @@ from app.store import Store
 from app.store.identity import create_account
 from app.store.models import ReviewCard
 from tests.conftest import ROOT, solution
-from tests.test_browser import running_server
-from tests.test_history_page import browser, new_page, replace_code  # noqa: F401 - fixture
+from tests.helpers import new_page, replace_code, running_server
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +57,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path) -> Iterator
 
 
 @pytest.fixture
-def page(browser):  # noqa: ANN001, ANN201, F811
+def page(browser):  # noqa: ANN001, ANN201
     """A fresh guest: a browser context of its own, so each test's learner starts empty."""
     opened = new_page(browser)
     yield opened

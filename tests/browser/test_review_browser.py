@@ -5,7 +5,6 @@ and watch the counts change without a reload."""
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -15,7 +14,7 @@ from sqlalchemy import update
 
 from app.store import Store
 from app.store.models import ReviewCard
-from tests.test_browser import running_server
+from tests.helpers import running_server
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -40,20 +39,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path) -> Iterator
     env.pop("SHOUSI_DATABASE_URL", None)
     with running_server(log_path, env) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    executable = shutil.which("chromium")
-    if executable is None:
-        pytest.fail("Debian's chromium is required: scripts/test installs it")
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=executable,
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run"],
-        )
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -3,72 +3,16 @@ real browser against a real server with a data directory of its own."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
-
 import pytest
 
 from tests.conftest import solution
-from tests.test_browser import running_server
+from tests.helpers import EDITOR, new_page, replace_code
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 PROBLEM = "causal-mask"
 WRONG = "import numpy as np\n\n\ndef causal_mask(n):\n    return np.zeros((n, n), dtype=bool)\n"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("history-server")
-    log_path = folder / "server.log"
-    env = {
-        **os.environ,
-        "SHOUSI_WORKERS": "2",
-        "SHOUSI_LOG_LEVEL": "warning",
-        "SHOUSI_DATA_DIR": str(folder / "data"),
-    }
-    env.pop("SHOUSI_DATABASE_URL", None)
-    with running_server(log_path, env) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    executable = shutil.which("chromium")
-    if executable is None:
-        pytest.fail("Debian's chromium is required: scripts/test installs it")
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=executable,
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run"],
-        )
-        yield launched
-        launched.close()
-
-
-def new_page(browser, cookies=None):  # noqa: ANN001, ANN201
-    context = browser.new_context(locale="en-US", viewport={"width": 1400, "height": 1000})
-    if cookies:
-        context.add_cookies(cookies)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    return page
-
-
-EDITOR = "form.submission .cm-content"  # not the solution's, once it is unlocked
-
-
-def replace_code(page, code: str) -> None:  # noqa: ANN001
-    code_tab = page.locator(".problem-tabs:not([hidden]) #ptab-code")
-    if code_tab.count():  # a phone: the editor is on the Code tab
-        code_tab.click()
-    page.click(EDITOR)
-    page.keyboard.press("Control+a")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)
 
 
 def editor_text(page) -> str:  # noqa: ANN001

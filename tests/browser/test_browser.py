@@ -2,105 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
-
 import pytest
 
-from tests.conftest import ROOT, solution
-from tests.test_i18n_messages import CHINESE, english_runs
+from tests.conftest import solution
+from tests.helpers import CHINESE, english_runs, qa_tomls
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@contextmanager
-def running_server(log_path: Path, env: dict[str, str]) -> Iterator[str]:
-    """`shousi serve` on a free port with this environment, until its first worker is
-    warm; its URL. Stopped when the block ends; its log is shown if it never starts."""
-    port = _free_port()
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"server did not start; its log:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
-                    if json.load(response)["workers_ready"] >= 1:
-                        break
-            except (OSError, ValueError):
-                pass
-            time.sleep(0.3)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    log_path = tmp_path_factory.mktemp("server") / "server.log"
-    env = {**os.environ, "SHOUSI_WORKERS": "2", "SHOUSI_LOG_LEVEL": "warning"}
-    with running_server(log_path, env) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    executable = shutil.which("chromium")
-    if executable is None:
-        pytest.fail("Debian's chromium is required: scripts/test installs it")
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=executable,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-            ],
-        )
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser, server: str):  # noqa: ANN001, ANN201
-    context = browser.new_context(locale="en-US", viewport={"width": 1400, "height": 1000})
-    new_page = context.new_page()
-    errors: list[str] = []
-    new_page.on("pageerror", lambda error: errors.append(str(error)))
-    yield new_page
-    context.close()
-    assert not errors, errors
 
 
 def _replace_code(page, code: str) -> None:  # noqa: ANN001
@@ -237,7 +145,7 @@ def test_candidate_practises_interview_questions(page, server: str) -> None:
     page.goto(f"{server}/qa?lang=en")
     items = page.locator("li.qa-item")
     total = items.count()
-    assert total >= 150 and page.locator("li.qa-item:visible").count() == total
+    assert total == len(qa_tomls()) and page.locator("li.qa-item:visible").count() == total
     # Filter by a tag: only cards carrying it stay, and the count says so.
     page.select_option("select[name=tag]", "rope")
     shown = page.locator("li.qa-item:visible")

@@ -10,8 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conftest import solution
-from tests.test_history_page import browser  # noqa: F401 - fixture
-from tests.test_learner_browser import Server
+from tests.helpers import Server
 
 pytestmark = pytest.mark.browser
 
@@ -99,7 +98,7 @@ def _submit(page, server: str, problem: str, code: str, lang: str = "en") -> Non
     page.wait_for_selector(".result [data-verdict=wrong_answer]")
 
 
-def test_the_systems_dark_setting_darkens_every_page(browser, server: str) -> None:  # noqa: ANN001, F811
+def test_the_systems_dark_setting_darkens_every_page(browser, server: str) -> None:  # noqa: ANN001
     page = _page(browser, "dark")
     for path in ("/?lang=en", "/problems/attention?lang=en", "/qa?lang=zh", "/review?lang=en"):
         page.goto(server + path)
@@ -121,7 +120,7 @@ def test_the_systems_dark_setting_darkens_every_page(browser, server: str) -> No
     assert not page.errors, page.errors
 
 
-def test_without_javascript_the_system_setting_still_applies(browser, server: str) -> None:  # noqa: ANN001, F811
+def test_without_javascript_the_system_setting_still_applies(browser, server: str) -> None:  # noqa: ANN001
     page = _page(browser, "dark", java_script_enabled=False)
     page.goto(f"{server}/?lang=en")
     assert _is_dark(page)
@@ -131,7 +130,7 @@ def test_without_javascript_the_system_setting_still_applies(browser, server: st
     assert _is_light(page)
 
 
-def test_the_toggle_overrides_the_system_and_is_remembered(browser, server: str) -> None:  # noqa: ANN001, F811
+def test_the_toggle_overrides_the_system_and_is_remembered(browser, server: str) -> None:  # noqa: ANN001
     page = _page(browser, "light")
     page.goto(f"{server}/?lang=zh")
     toggle = page.get_by_role("button", name="深色模式")
@@ -166,7 +165,7 @@ def test_the_toggle_overrides_the_system_and_is_remembered(browser, server: str)
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_verdicts_and_heatmap_cells_are_readable_in_both_themes(
-    browser,  # noqa: ANN001, F811
+    browser,  # noqa: ANN001
     server: str,
     scheme: str,
 ) -> None:
@@ -197,7 +196,7 @@ def test_verdicts_and_heatmap_cells_are_readable_in_both_themes(
     assert not page.errors, page.errors
 
 
-def test_a_small_attention_view_prints_values_and_a_tap_shows_one(browser, server: str) -> None:  # noqa: ANN001, F811
+def test_a_small_attention_view_prints_values_and_a_tap_shows_one(browser, server: str) -> None:  # noqa: ANN001
     page = _page(browser)
     _submit(page, server, "attention", UNSCALED_ATTENTION)
     view = page.locator(".result .attention-view")
@@ -227,7 +226,7 @@ def test_a_small_attention_view_prints_values_and_a_tap_shows_one(browser, serve
     assert not page.errors, page.errors
 
 
-def test_a_touch_screen_tap_shows_a_cells_value(browser, server: str) -> None:  # noqa: ANN001, F811
+def test_a_touch_screen_tap_shows_a_cells_value(browser, server: str) -> None:  # noqa: ANN001
     page = _page(browser, has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
     _submit(page, server, "causal-mask", OFF_BY_ONE_MASK)
     group = page.locator(".result .heatmaps").first
@@ -249,7 +248,7 @@ def test_a_touch_screen_tap_shows_a_cells_value(browser, server: str) -> None:  
     [("en", "allowed", "blocked", "differs"), ("zh", "允许", "屏蔽", "不一致")],
 )
 def test_a_mask_is_drawn_as_allowed_and_blocked(
-    browser,  # noqa: ANN001, F811
+    browser,  # noqa: ANN001
     server: str,
     lang: str,
     allowed: str,
@@ -274,7 +273,7 @@ def test_a_mask_is_drawn_as_allowed_and_blocked(
     assert not page.errors, page.errors
 
 
-def test_custom_input_heatmaps_print_values_too(browser, server: str) -> None:  # noqa: ANN001, F811
+def test_custom_input_heatmaps_print_values_too(browser, server: str) -> None:  # noqa: ANN001
     page = _page(browser)
     page.goto(f"{server}/problems/attention?lang=zh")
     page.click("details.custom-input > summary")
