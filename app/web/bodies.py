@@ -28,6 +28,15 @@ MAX_BODY_BYTES = 4 * MAX_CODE_BYTES  # JSON escaping can at most quadruple hones
 CUSTOM_MAX_BODY_BYTES = MAX_BODY_BYTES + 512 * 1024
 
 
+def json_request(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI requestBody of an endpoint that reads a JSON object with these fields."""
+    schema = {"type": "object", "required": required, "properties": properties}
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+CODE_FIELD = {"type": "string", "maxLength": MAX_CODE_BYTES}  # "code" in every code body
+
+
 def unprocessable(message: str) -> JSONResponse:
     """A 422 answer saying why the request is unusable."""
     return JSONResponse({"detail": message}, status_code=422)

@@ -11,9 +11,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
 from app.bank.model import TOPICS
-from app.limits import MAX_CODE_BYTES
 from app.store import history as stored
-from app.web.bodies import draft_code
+from app.web.bodies import CODE_FIELD, draft_code, json_request
 from app.web.deps import BankDep, ProblemDep, identity_of, store_of
 from app.web.present import time_ago
 from app.web.render import render_page
@@ -57,18 +56,10 @@ async def get_draft(request: Request, problem: ProblemDep) -> dict[str, Any]:
 @router.put(
     "/api/problems/{problem_id}/draft",
     openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {
-                    "schema": {
-                        "type": "object",
-                        "required": ["code"],
-                        "properties": {"code": {"type": "string", "maxLength": MAX_CODE_BYTES}},
-                    }
-                }
-            },
-        }
+        "requestBody": json_request(
+            ["code"],
+            {"code": CODE_FIELD},
+        )
     },
     tags=["learner"],
 )

@@ -24,7 +24,14 @@ from app.limits import MAX_CODE_BYTES
 from app.store import Store, mock
 from app.store import history as stored
 from app.store.quota import QuotaExceeded
-from app.web.bodies import REQUEST_KEY, parse_custom_body, parse_submission, unprocessable
+from app.web.bodies import (
+    CODE_FIELD,
+    REQUEST_KEY,
+    json_request,
+    parse_custom_body,
+    parse_submission,
+    unprocessable,
+)
 from app.web.deps import (
     BankDep,
     PoolDep,
@@ -47,25 +54,17 @@ router = APIRouter()
 @router.post(
     "/api/problems/{problem_id}/submissions",
     openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {
-                    "schema": {
-                        "type": "object",
-                        "required": ["code"],
-                        "properties": {
-                            "code": {"type": "string", "maxLength": MAX_CODE_BYTES},
-                            "mode": {
-                                "type": "string",
-                                "enum": ["run", "submit"],
-                                "default": "submit",
-                            },
-                        },
-                    }
-                }
+        "requestBody": json_request(
+            ["code"],
+            {
+                "code": CODE_FIELD,
+                "mode": {
+                    "type": "string",
+                    "enum": ["run", "submit"],
+                    "default": "submit",
+                },
             },
-        },
+        ),
         "parameters": [
             {
                 "name": "Idempotency-Key",
@@ -124,30 +123,22 @@ _ARRAY_SCHEMA = {
 @router.post(
     "/api/problems/{problem_id}/custom",
     openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {
-                    "schema": {
-                        "type": "object",
-                        "required": ["code", "inputs"],
-                        "properties": {
-                            "code": {"type": "string", "maxLength": MAX_CODE_BYTES},
-                            "inputs": {"type": "object", "additionalProperties": _ARRAY_SCHEMA},
-                            "init": {
-                                "type": "object",
-                                "description": "Constructor arguments (module problems only).",
-                            },
-                            "seed": {
-                                "type": "integer",
-                                "minimum": 0,
-                                "description": "torch.manual_seed for the module's weights.",
-                            },
-                        },
-                    }
-                }
+        "requestBody": json_request(
+            ["code", "inputs"],
+            {
+                "code": CODE_FIELD,
+                "inputs": {"type": "object", "additionalProperties": _ARRAY_SCHEMA},
+                "init": {
+                    "type": "object",
+                    "description": "Constructor arguments (module problems only).",
+                },
+                "seed": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "torch.manual_seed for the module's weights.",
+                },
             },
-        }
+        )
     },
     tags=["api"],
 )
