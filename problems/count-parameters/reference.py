@@ -3,7 +3,7 @@
 Every nn.Linear has a bias; attention is four Linear(d, d) (the heads only split d, they
 add nothing); the FFN is Linear(d, d_ff) + Linear(d_ff, d); a LayerNorm holds a weight and
 a bias of d each; positional encoding is sinusoidal (no parameters); no final norms.
-Checked against modules built with torch: tests/styles/count-parameters.torch-meta-modules.py.
+Checked against modules built with torch: problems/count-parameters/styles/torch-meta-modules.py.
 """
 
 import numpy as np
