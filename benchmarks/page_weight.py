@@ -6,7 +6,7 @@ Starts `shousi serve` on a free port, opens each page in a fresh Chromium contex
 /usr/bin/chromium through Playwright), waits until the page and the fonts its formulas use
 have loaded and the network is quiet, and prints per page the number of requests, the
 bytes transferred (compressed, headers included, as the browser's network panel counts
-them) and the bytes once decompressed. tests/test_page_weight.py holds the budgets.
+them) and the bytes once decompressed. tests/browser/test_page_weight.py holds the budgets.
 """
 
 from __future__ import annotations
