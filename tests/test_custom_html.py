@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 
+import pytest
 from fastapi.testclient import TestClient
 
 from app.bank import Bank
@@ -15,6 +17,13 @@ from tests.conftest import form_token, new_account, roomy_account_limits, soluti
 from tests.test_i18n_messages import CHINESE
 
 PROBLEM = "attention"  # its result has heatmaps and an attention view
+
+
+@pytest.fixture(autouse=True)
+def _no_session_left(client: TestClient) -> Iterator[None]:
+    """The session's client is shared: leave it as a cookie-less browser, as found."""
+    yield
+    client.cookies.clear()
 
 
 def _signed_in(client: TestClient, name: str) -> str:
@@ -129,9 +138,13 @@ def test_the_same_idempotency_key_twice_is_one_submission(client: TestClient) ->
 
 
 def test_a_mock_attempt_counts_and_shows_no_attention_view(client: TestClient) -> None:
-    token = _signed_in(client, "custom-html-five")
-    session = client.post("/api/mock", json={"topic": "attention"}).json()
+    _signed_in(client, "custom-html-five")
+    for _ in range(300):  # the problem is drawn from the topic's; `attention` has the view
+        session = client.post("/api/mock", json={"topic": "attention"}).json()
+        if session["problem"] == PROBLEM:
+            break
     problem = session["problem"]
+    assert problem == PROBLEM
     token = form_token(client, f"/problems/{problem}?mock={session['id']}")
     form = {"csrf_token": token, "code": solution(problem), "mode": "submit"}
     url = f"/problems/{problem}?partial=1&lang=en"
@@ -140,7 +153,7 @@ def test_a_mock_attempt_counts_and_shows_no_attention_view(client: TestClient) -
     assert plain.status_code == counted.status_code == 200
     assert 'data-verdict="accepted"' in counted.text
     assert "attention-view" not in counted.text and 'rel="next"' not in counted.text
-    assert 'rel="next"' in plain.text
+    assert 'rel="next"' in plain.text and '<section class="attention-view"' in plain.text
     kept = {row["mock"] for row in _submissions_of(client, problem)}
     assert kept == {None, session["id"]}
     refused = client.post(url + "&lang=zh", data={**form, "mock": "abc"})
@@ -151,3 +164,23 @@ def test_a_mock_attempt_counts_and_shows_no_attention_view(client: TestClient) -
 
 def _submissions_of(client: TestClient, problem: str) -> list[dict]:
     return client.get("/api/submissions", params={"problem": problem}).json()
+
+
+def test_a_guests_first_post_hands_the_page_its_sessions_token(client: TestClient) -> None:
+    """The page was drawn before the guest had a session (its token is empty); the first
+    Run opens one, and the answer carries the token the next post needs."""
+    client.cookies.clear()
+    url = f"/problems/{PROBLEM}?partial=1"
+    first = client.post(url, data={"csrf_token": "", "code": "x = 1", "mode": "run"})
+    assert first.status_code == 200 and "shousi_session" in first.headers["set-cookie"]
+    token = first.headers["x-csrf-token"]
+    assert token and token == form_token(client, f"/problems/{PROBLEM}")
+    stale = client.post(url, data={"csrf_token": "", "code": "x = 1", "mode": "run"})
+    assert stale.status_code == 403
+    again = client.post(url, data={"csrf_token": token, "code": "x = 1", "mode": "run"})
+    custom = client.post(
+        f"/problems/{PROBLEM}/custom?partial=1",
+        data={"csrf_token": token, "code": "x = 1", "input": "[]"},
+    )
+    assert again.status_code == 200 and custom.status_code == 422  # past the token check
+    assert custom.headers["x-csrf-token"] == token

@@ -476,12 +476,21 @@
   // A form post answered with an HTML fragment drawn by the server: the fragment, also when
   // it says why the request was refused (a 422 or a quota's 429 in the page's language);
   // a refusal with no fragment (a JSON detail, or nothing) is thrown as its message.
+  // The answer's X-CSRF-Token is the token the page's next post must carry.
   async function postForHtml(url, body, failed, headers) {
     const response = await fetch(url, {
       method: "POST",
       headers: Object.assign({ "Accept": "text/html" }, headers || {}),
       body: body,
     });
+    // The session's token for the next post (a guest's first Run opens the session).
+    const token = response.headers.get("x-csrf-token");
+    if (token) {
+      document.querySelectorAll(".problem form.submission input[name=csrf_token]")
+        .forEach((input) => { input.value = token; });
+      document.querySelectorAll(".problem details.custom-input")
+        .forEach((box) => { box.dataset.csrf = token; });
+    }
     const type = response.headers.get("content-type") || "";
     if (type.startsWith("text/html")) return response.text();
     let doc = null;

@@ -52,6 +52,7 @@ from app.web.render import render_page
 from graders.case import Case
 
 router = APIRouter()
+CSRF_HEADER = "X-CSRF-Token"  # on the page's fragments: the token for its next form post
 
 
 @router.post(
@@ -263,10 +264,19 @@ async def problem_submit(
             context["next_problem"] = bank.following(context["problem"].id)
             if mock_id is not None:  # interview mode: no attention view, no way onwards
                 context["result"]["attention"], context["next_problem"] = None, None
-    name = "_result.html" if request.query_params.get("partial") else "problem.html"
-    response = render_page(request, name, context, status)
+    partial = bool(request.query_params.get("partial"))
+    response = render_page(request, "_result.html" if partial else "problem.html", context, status)
     response.headers.update(headers)
+    if partial:
+        _renew_token(request, response)
     return response
+
+
+def _renew_token(request: Request, response: Response) -> None:
+    """The session's form token for the page's next post: a guest's first Run opens its
+    session, and the token the page was drawn with (none) no longer fits. Only our own
+    pages can read it (no CORS is ever granted)."""
+    response.headers[CSRF_HEADER] = request.state.identity.csrf_token()
 
 
 MAX_CUSTOM_FIELDS = 4  # csrf_token, code, input, mock
@@ -318,6 +328,7 @@ async def custom_run_page(
     # The custom form exists only where JavaScript shows it: the answer is always the panel.
     response = render_page(request, "_custom_result.html", context, status)
     response.headers.update(headers)
+    _renew_token(request, response)
     return response
 
 
