@@ -107,7 +107,7 @@ class Candidate(HttpUser):
         with self.client.post(
             f"/api/problems/{self.problem}/submissions",
             json={"code": right_code if right else wrong_code, "mode": mode},
-            headers={"Idempotency-Key": secrets.token_hex(16)},  # as app.js sends it
+            headers={"Idempotency-Key": secrets.token_hex(16)},  # as the problem page sends it
             name=f"POST /api/problems/[id]/submissions ({mode})",
             catch_response=True,
         ) as response:

@@ -320,7 +320,7 @@ def test_unknown_problem_is_404(client: TestClient) -> None:
 def test_problem_page_has_the_custom_input_section(client: TestClient) -> None:
     page = client.get("/problems/multi-head-attention?lang=zh").text
     client.cookies.clear()
-    assert '<details class="custom-input" hidden' in page  # app.js shows it; it needs fetch
+    assert '<details class="custom-input" hidden' in page  # js/problem.js shows it; it needs fetch
     assert "用自定义输入运行" in page and "自定义输入" in page
     assert "&#34;num_heads&#34;: 2" in page and "&#34;seed&#34;: 1" in page
 

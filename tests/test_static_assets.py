@@ -43,15 +43,15 @@ def raw_response(client: TestClient, url: str, **headers: str) -> tuple[dict, by
 def test_fingerprinted_asset_is_cached_for_a_year_and_plain_url_still_works(
     client: TestClient,
 ) -> None:
-    url = fingerprinted(client, "app.js")
+    url = fingerprinted(client, "js/page.js")
     headers, body = raw_response(client, url, **{"accept-encoding": "identity"})
     assert headers["cache-control"] == "public, max-age=31536000, immutable"
-    assert body == (STATIC / "app.js").read_bytes()
+    assert body == (STATIC / "js" / "page.js").read_bytes()
     assert headers["content-type"].startswith("text/javascript")
     # The plain URL of before keeps working, with the same bytes, revalidated on each use.
-    headers, body = raw_response(client, "/static/app.js", **{"accept-encoding": "identity"})
+    headers, body = raw_response(client, "/static/js/page.js", **{"accept-encoding": "identity"})
     assert headers["cache-control"] == "no-cache" and "etag" in headers
-    assert body == (STATIC / "app.js").read_bytes()
+    assert body == (STATIC / "js" / "page.js").read_bytes()
 
 
 def test_gzip_is_sent_only_to_who_asks_for_it(client: TestClient) -> None:
@@ -138,7 +138,7 @@ def test_stylesheet_fonts_are_fingerprinted_and_load(client: TestClient) -> None
 
 
 def test_head_and_conditional_requests(client: TestClient) -> None:
-    url = fingerprinted(client, "app.js")
+    url = fingerprinted(client, "js/page.js")
     got = client.get(url, headers={"accept-encoding": "gzip"})
     head = client.head(url, headers={"accept-encoding": "gzip"})
     assert head.status_code == 200 and head.content == b""
@@ -152,7 +152,7 @@ def test_head_and_conditional_requests(client: TestClient) -> None:
     plain = client.get(url, headers={"accept-encoding": "identity", "if-none-match": etag})
     assert plain.status_code == 200 and plain.headers["etag"] != etag
     since = client.get(
-        "/static/app.js", headers={"if-modified-since": got.headers["last-modified"]}
+        "/static/js/page.js", headers={"if-modified-since": got.headers["last-modified"]}
     )
     assert since.status_code == 304
 
@@ -162,7 +162,7 @@ def test_unknown_paths_and_methods(client: TestClient) -> None:
     assert client.get("/static/../app/settings.py").status_code == 404
     assert client.get("/static/%2e%2e/pyproject.toml").status_code == 404
     assert client.get("/static/vendor/manifest.json.br").status_code == 404
-    refused = client.post("/static/app.js")
+    refused = client.post("/static/js/page.js")
     assert refused.status_code == 405 and refused.headers["allow"] == "GET, HEAD"
 
 
@@ -222,3 +222,24 @@ def test_pages_load_the_editor_and_katex_only_where_used(client: TestClient) -> 
     questions = scripts("/qa")  # no formula among the questions today
     assert editor not in questions
     assert ("katex.min" in questions) == ('class="math' in client.get("/qa").text)
+
+
+def test_each_page_loads_only_its_own_scripts(client: TestClient) -> None:
+    def scripts(path: str) -> set[str]:
+        urls = re.findall(r'<script src="/static/([^"]+)"', client.get(path).text)
+        return {re.sub(r"\.[0-9a-f]{12}\.js$", ".js", u) for u in urls if "vendor/" not in u}
+
+    shared = {"js/page.js"}
+    assert scripts("/") == shared | {"js/index.js"}
+    assert scripts("/problems/attention") == shared | {"js/history.js", "js/problem.js"}
+    assert scripts("/qa") == scripts("/qa/why-scale-sqrt-dk") == shared | {"js/qa.js"}
+    assert scripts("/mock") == shared | {"js/interview.js"}
+    assert scripts("/review") == shared | {"js/review.js"}
+    assert scripts("/progress") == shared
+    # Every page script is one of these, and the single app.js is gone.
+    on_disk = {f"js/{file.name}" for file in (STATIC / "js").glob("*.js")}
+    assert on_disk == shared | {f"js/{n}.js" for n in ("index", "problem", "history", "qa")} | {
+        "js/interview.js",
+        "js/review.js",
+    }
+    assert not (STATIC / "app.js").exists()

@@ -23,6 +23,7 @@ from app.store.models import MockSession, Submission, utcnow
 
 DEFAULT_MINUTES = 30
 MIN_MINUTES, MAX_MINUTES = 5, 180
+DEFAULT_MINUTES = 30  # a mock interview started without "minutes"
 MAX_ANSWER = 20_000
 RATINGS = ("again", "hard", "good", "easy")
 log = logging.getLogger(__name__)

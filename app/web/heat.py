@@ -1,5 +1,6 @@
-"""Heatmap cells for the result panel: colours, the value printed in a cell, and the readout
-text, computed on the server (static/app.js draws custom-input results the same way)."""
+"""Heatmap cells for the result panels: colours, the value printed in a cell, and the readout
+text, computed on the server for templates/_heatmap.html (submissions and custom-input runs
+alike: there is no other heatmap renderer); and the values a custom-input run prints."""
 
 from __future__ import annotations
 
@@ -126,3 +127,57 @@ def cells(
             )
         grid.append(out)
     return grid
+
+
+# --- custom-input values, printed beside the reference's -----------------------------------
+
+
+def number_text(value: Any) -> str:
+    """A value as the custom-input panel prints it: integers whole, others to 4 decimals,
+    very small or large ones in exponent form; "NaN", "Infinity" as they came."""
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if not isinstance(value, int | float):
+        return str(value)
+    if float(value).is_integer() and abs(value) < 1e6:
+        return str(int(value))
+    if value != 0 and not 1e-3 <= abs(value) < 1e5:
+        return f"{value:.3e}"
+    return repr(round(float(value), 4))
+
+
+def _matrix_text(rows: list[Any]) -> str:
+    cells = [[number_text(v) for v in (row if isinstance(row, list) else [row])] for row in rows]
+    width = max((len(c) for row in cells for c in row), default=1)
+    return "\n".join("  ".join(c.rjust(width) for c in row) for row in cells)
+
+
+def array_text(value: Any) -> str:
+    """0-D and 1-D values as one line, 2-D as a matrix, more as one labelled matrix per
+    leading index (`[0, :, :]`)."""
+    depth, node = 0, value
+    while isinstance(node, list):
+        depth, node = depth + 1, node[0] if node else None
+    if depth == 0:
+        return number_text(value)
+    if depth <= 2:
+        return _matrix_text([value] if depth == 1 else value)
+    parts: list[str] = []
+
+    def walk(node: list[Any], index: list[int]) -> None:
+        if len(index) == depth - 2:
+            label = ", ".join(map(str, index))
+            parts.append(f"[{label}, :, :]\n{_matrix_text(node)}")
+            return
+        for i, child in enumerate(node):
+            walk(child, [*index, i])
+
+    walk(value, [])
+    return "\n\n".join(parts)
+
+
+def shape_text(shape: Any) -> str:
+    """A shape as Python writes a tuple: (1, 3, 4), (5,), ()."""
+    if not isinstance(shape, list):
+        return ""
+    return "(" + ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"

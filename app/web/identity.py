@@ -99,10 +99,13 @@ def _cookie(scope: Scope) -> str | None:
 
 
 def _problem_form(path: str) -> bool:
-    """The problem page's own Run/Submit form (POST /problems/{id}), for browsers without
-    JavaScript; app.web.routes.submissions checks its token."""
+    """The problem page's own forms, whose token app.web.routes.submissions checks: Run and
+    Submit (POST /problems/{id}, with or without JavaScript) and the custom run
+    (POST /problems/{id}/custom)."""
     parts = path.split("/")
-    return len(parts) == 3 and parts[1] == "problems" and bool(parts[2])
+    if len(parts) == 4 and parts[3] != "custom":
+        return False
+    return len(parts) in (3, 4) and parts[1] == "problems" and bool(parts[2])
 
 
 def _same_origin(origin: str, host: str | None) -> bool:

@@ -21,7 +21,13 @@ from graders.properties import LABELS
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=ROOT / "templates")
-templates.env.globals.update(heat_cells=heat.cells, heat_scale=heat.scale_of, asset=asset_url)
+templates.env.globals.update(
+    heat_cells=heat.cells,
+    heat_scale=heat.scale_of,
+    array_text=heat.array_text,
+    shape_text=heat.shape_text,
+    asset=asset_url,
+)
 templates.env.filters["md_inline"] = render_inline
 # A property's words on the problem page, from its own module (graders.properties).
 templates.env.globals["property_label"] = lambda kind, lang: getattr(LABELS[kind], lang)

@@ -231,7 +231,7 @@ def test_a_problem_after_a_wrong_submit_and_after_accepted(
     audit.check(f"{history} (first attempt open)")
 
     # Custom input on attention's starter code: both outputs and their heatmaps, drawn by
-    # app.js rather than the server.
+    # the server (templates/_custom_result.html) as a submission's are.
     custom = f"{server}/problems/attention?lang={lang}"
     open_problem(page, custom)
     page.click("details.custom-input > summary")

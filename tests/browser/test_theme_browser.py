@@ -277,7 +277,7 @@ def test_custom_input_heatmaps_print_values_too(browser, server: str) -> None:  
     page = _page(browser)
     page.goto(f"{server}/problems/attention?lang=zh")
     page.click("details.custom-input > summary")
-    page.click("button.custom-run")  # the sample input and the starter code, drawn by app.js
+    page.click("button.custom-run")  # the sample input and the starter code, drawn by the server
     output = page.locator('.custom-result .custom-output[data-output="output"]')
     output.wait_for()
     expected = output.locator("table.heat.values").first

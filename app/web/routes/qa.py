@@ -92,7 +92,7 @@ async def qa_index(
     difficulty: str = "",
     q: str = Query("", max_length=200),
 ) -> Response:
-    """Every card grouped by topic; the filters work as a plain GET form and live in app.js."""
+    """Every card grouped by topic; the filters work as a plain GET form (static/js/qa.js)."""
     cards = deck.ordered()
     groups = [
         (topic, [card for card in cards if card.topic == topic])

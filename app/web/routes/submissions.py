@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import difflib
 import functools
+import json
 from typing import Annotated, Any
 
 import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
+from app.bank import Problem
 from app.judge.custom import (
     MAX_ARRAY_ELEMENTS,
     CustomInputError,
+    parse_custom,
     run_custom,
 )
 from app.limits import MAX_CODE_BYTES
@@ -26,6 +29,7 @@ from app.store import history as stored
 from app.store.quota import QuotaExceeded
 from app.web.bodies import (
     CODE_FIELD,
+    CUSTOM_MAX_BODY_BYTES,
     REQUEST_KEY,
     json_request,
     parse_custom_body,
@@ -47,8 +51,10 @@ from app.web.deps import (
 from app.web.i18n import add_strings, pick_language, translator
 from app.web.present import problem_context, time_ago
 from app.web.render import render_page
+from graders.case import Case
 
 router = APIRouter()
+CSRF_HEADER = "X-CSRF-Token"  # on the page's fragments: the token for its next form post
 
 
 @router.post(
@@ -160,47 +166,178 @@ async def custom_run(
     return JSONResponse(result.to_dict(pick_language(request)))
 
 
+def _check_csrf(request: Request, token: Any) -> None:
+    """A form post carrying the session cookie must come from our own page (its form has
+    the token); without a cookie there is no session to ride on."""
+    identity = request.state.identity
+    if identity.cookie and not (
+        isinstance(token, str) and identity.sessions.check_csrf(identity.cookie, token)
+    ):
+        raise HTTPException(403, "this form has expired or came from another site: reload it")
+
+
+def _refused(context: dict[str, Any], exc: HTTPException) -> tuple[int, dict[str, str]]:
+    """A busy or failed grader (run_limited's 429 and 503) shown in the result panel."""
+    context["error"] = str(exc.detail)
+    return exc.status_code, dict(exc.headers or {})
+
+
+def _mock_field(raw: Any) -> int | None | str:
+    """The form's `mock` field: absent or empty is None, an id is an int, else "bad"."""
+    if raw is None or raw == "":
+        return None
+    if isinstance(raw, str) and raw.isdigit() and 0 < int(raw) < 2**62:
+        return int(raw)
+    return "bad"
+
+
 @router.post("/problems/{problem_id}", response_class=HTMLResponse, include_in_schema=False)
 async def problem_submit(
     request: Request, problem_id: str, bank: BankDep, pool: PoolDep, settings: SettingsDep
 ) -> Response:
-    """Form submission: the whole page without JavaScript, or only the result with ?partial=1."""
+    """Form submission: the whole page without JavaScript, or only the result with ?partial=1.
+
+    Like the JSON endpoint it honours an Idempotency-Key header (the page sends one per
+    Run/Submit: a resent post is the same submission, its kept result) and a mock interview
+    id (the form field `mock`).
+    """
     context = problem_context(request, bank, settings, problem_id)
-    form = await request.form(max_files=0, max_fields=4, max_part_size=MAX_CODE_BYTES * 2)
+    form = await request.form(max_files=0, max_fields=5, max_part_size=MAX_CODE_BYTES * 2)
     code, mode = form.get("code"), form.get("mode", "submit")
-    status, lang = 200, pick_language(request)
+    status, lang, headers = 200, pick_language(request), {}
     t = translator(lang)
-    identity = request.state.identity
-    token = form.get("csrf_token")
-    if identity.cookie and not (
-        isinstance(token, str) and identity.sessions.check_csrf(identity.cookie, token)
-    ):
-        # A post carrying the session cookie must come from our own page (its form has
-        # the token); without a cookie there is no session to ride on.
-        raise HTTPException(403, "this form has expired or came from another site: reload it")
+    _check_csrf(request, form.get("csrf_token"))
+    mock_id = _mock_field(form.get("mock"))
+    request_key = request.headers.get("idempotency-key")
     if not isinstance(code, str) or mode not in ("run", "submit"):
         context["error"], status = t("form_incomplete"), 422
     elif len(code.encode("utf-8", "surrogatepass")) > MAX_CODE_BYTES:
         context["error"], status = t("code_too_large", limit=MAX_CODE_BYTES), 422
         context["code"] = code
+    elif mock_id == "bad":
+        context["error"], status, context["code"] = t("mock_field_invalid"), 422, code
+    elif request_key is not None and not REQUEST_KEY.fullmatch(request_key):
+        context["error"], status, context["code"] = t("request_key_invalid"), 422, code
     else:
         context["code"] = code
         try:
-            result, submission_id, _ = await grade_and_keep(
+            result, submission_id, document = await grade_and_keep(
                 request=request,
                 problem=context["problem"],
                 code=code,
                 mode=mode,
                 pool=pool,
                 settings=settings,
+                mock_id=mock_id,  # type: ignore[arg-type]  # "bad" was refused above
+                request_key=request_key,
             )
         except QuotaExceeded as exc:
             context["error"], status = exc.say(lang), exc.status
+            if exc.retry_after is not None:
+                headers["Retry-After"] = str(exc.retry_after)
+        except stored.KeyReused:
+            context["error"], status = t("request_key_reused"), 422
+        except mock.MockError as exc:
+            context["error"], status = t("mock_refused", why=str(exc)), 422
+        except HTTPException as exc:
+            status, headers = _refused(context, exc)
         else:
-            context["result"] = {**result.to_dict(lang), "submission_id": submission_id}
+            # Graded now, or (the same key sent again) the result kept the first time.
+            shown = (
+                result.to_dict(lang) if result is not None else stored.in_language(document, lang)
+            )
+            context["result"] = {**(shown or {}), "submission_id": submission_id}
             context["next_problem"] = bank.following(context["problem"].id)
-    name = "_result.html" if request.query_params.get("partial") else "problem.html"
-    return render_page(request, name, context, status)
+            if mock_id is not None:  # interview mode: no attention view, no way onwards
+                context["result"]["attention"], context["next_problem"] = None, None
+    partial = bool(request.query_params.get("partial"))
+    response = render_page(request, "_result.html" if partial else "problem.html", context, status)
+    response.headers.update(headers)
+    if partial:
+        _renew_token(request, response)
+    return response
+
+
+def _renew_token(request: Request, response: Response) -> None:
+    """The session's form token for the page's next post: a guest's first Run opens its
+    session, and the token the page was drawn with (none) no longer fits. Only our own
+    pages can read it (no CORS is ever granted)."""
+    response.headers[CSRF_HEADER] = request.state.identity.csrf_token()
+
+
+MAX_CUSTOM_FIELDS = 4  # csrf_token, code, input, mock
+
+
+@router.post("/problems/{problem_id}/custom", response_class=HTMLResponse, include_in_schema=False)
+async def custom_run_page(
+    request: Request, problem: ProblemDep, pool: PoolDep, settings: SettingsDep
+) -> Response:
+    """The page's custom run (?partial=1): the form's `input` (the JSON the page shows:
+    inputs, init, seed) and `code`, run as the JSON endpoint runs them, answered as the
+    result panel drawn by templates/_custom_result.html.
+
+    The same limits and errors as POST /api/problems/ID/custom, each said in the page's
+    language; the same CSRF rule as the problem form.
+    """
+    form = await request.form(
+        max_files=0, max_fields=MAX_CUSTOM_FIELDS, max_part_size=CUSTOM_MAX_BODY_BYTES
+    )
+    _check_csrf(request, form.get("csrf_token"))
+    lang = pick_language(request)
+    t = translator(lang)
+    context: dict[str, Any] = {"result": None, "error": None}
+    status, headers = 200, {}
+    code, text = form.get("code"), form.get("input")
+    parsed = _custom_input(problem, code, text, t)
+    if isinstance(parsed, str):
+        context["error"], status = parsed, 422
+    else:
+        assert isinstance(code, str)
+        work = functools.partial(
+            run_custom,
+            problem=problem,
+            code=code,
+            case=parsed,
+            pool=pool,
+            wait=settings.queue_seconds,
+        )
+        try:
+            result = await run_limited(request, work)
+        except CustomInputError as exc:
+            context["error"], status = t("custom_unusable", why=str(exc)), 422
+        except HTTPException as exc:
+            status, headers = _refused(context, exc)
+        else:
+            context["result"] = result.to_dict(lang)
+            if _mock_field(form.get("mock")) is not None:  # interview mode: no attention view
+                context["result"]["attention"] = None
+    # The custom form exists only where JavaScript shows it: the answer is always the panel.
+    response = render_page(request, "_custom_result.html", context, status)
+    response.headers.update(headers)
+    _renew_token(request, response)
+    return response
+
+
+def _custom_input(problem: Problem, code: Any, text: Any, t: Any) -> Case | str:
+    """The case the page's custom-input text describes, or why it cannot be used, in the
+    page's language (the JSON endpoint's checks, on the text the page shows)."""
+    if not isinstance(code, str) or not isinstance(text, str):
+        return t("custom_form_incomplete")
+    if len(code.encode("utf-8", "surrogatepass")) > MAX_CODE_BYTES:
+        return t("code_too_large", limit=MAX_CODE_BYTES)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return t("custom_invalid_json") + f" {exc.msg} (line {exc.lineno}, col {exc.colno})"
+    except (RecursionError, ValueError):
+        return t("custom_invalid_json")
+    if not isinstance(data, dict):
+        return t("custom_not_object")
+    data.pop("code", None)  # the code is the editor's, as the page always sent it
+    try:
+        return parse_custom(problem, data)
+    except CustomInputError as exc:
+        return t("custom_unusable", why=str(exc))
 
 
 @router.get("/api/submissions", tags=["learner"])
@@ -238,6 +375,31 @@ async def get_submission(request: Request, submission_id: RowId) -> dict[str, An
 
 add_strings(
     {
+        "custom_form_incomplete": {
+            "zh": "需要提供代码（code）和自定义输入（input）",
+            "en": "the code and the custom input are required",
+        },
+        "custom_unusable": {
+            "zh": "这个自定义输入无法使用：{why}",
+            "en": "This custom input cannot be used: {why}",
+        },
+        "mock_field_invalid": {
+            "zh": "mock 必须是你的一场模拟面试的编号",
+            "en": "mock must be the id of one of your mock interviews",
+        },
+        "mock_refused": {
+            "zh": "这次提交不能计入模拟面试：{why}",
+            "en": "This attempt cannot count towards the mock interview: {why}",
+        },
+        "request_key_invalid": {
+            "zh": "Idempotency-Key 必须是 1 到 64 个字母、数字、“.”、“_”或“-”（每次请求一个）",
+            "en": "Idempotency-Key must be 1-64 letters, digits, '.', '_' or '-' (one per request)",
+        },
+        "request_key_reused": {
+            "zh": "这个 Idempotency-Key 已经用于另一段代码或另一种模式：每次提交请用新的键",
+            "en": "this Idempotency-Key came with another code or mode: use a new key per "
+            "submission",
+        },
         "hist_tab_statement": {"zh": "题目", "en": "Statement"},
         "next_problem": {"zh": "下一题", "en": "Next problem"},
         "hist_tab": {"zh": "提交记录", "en": "History"},
