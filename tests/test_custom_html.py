@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from app.bank import Bank
 from app.judge.custom import custom_template_text
 from tests.conftest import form_token, new_account, roomy_account_limits, solution
-from tests.test_i18n_messages import CHINESE
+from tests.helpers import CHINESE
 
 PROBLEM = "attention"  # its result has heatmaps and an attention view
 

@@ -21,7 +21,6 @@ from sqlalchemy.orm import Session
 from app.store import Store, review
 from app.store.models import MockSession, Submission, utcnow
 
-DEFAULT_MINUTES = 30
 MIN_MINUTES, MAX_MINUTES = 5, 180
 DEFAULT_MINUTES = 30  # a mock interview started without "minutes"
 MAX_ANSWER = 20_000

@@ -8,8 +8,7 @@ import re
 import pytest
 
 from tests.conftest import solution
-from tests.test_browser import browser, page, server  # noqa: F401 - fixtures
-from tests.test_i18n_messages import CHINESE
+from tests.helpers import CHINESE
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api")
