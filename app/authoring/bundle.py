@@ -194,10 +194,11 @@ def _body(module: _Module, variables: dict[Path, str], *, main: bool) -> list[as
 
 
 def _assigns_dropped(node: ast.stmt) -> bool:
-    targets = node.targets if isinstance(node, ast.Assign) else []
-    if isinstance(node, ast.AnnAssign):
-        targets = [node.target]
-    return any(isinstance(t, ast.Name) and t.id in DROPPED for t in targets)
+    """A top-level statement that builds the mistakes table (`MISTAKES = {...}`, and edits
+    such as `MISTAKES['x'] = MISTAKES.pop('y')`): it goes with the table."""
+    if not isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr):
+        return False
+    return any(isinstance(n, ast.Name) and n.id in DROPPED for n in ast.walk(node))
 
 
 def _as_function(module: _Module, variables: dict[Path, str], *, main: bool) -> str:
