@@ -12,13 +12,16 @@ from __future__ import annotations
 import itertools
 import logging
 import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import torch
 
 from app.bank.model import Problem
-from app.trusted.prepare import as_arrays, case_inputs, invoke
+from app.trusted.prepare import LazyVariants, as_arrays, case_inputs, invoke, seed_weights
 from graders.compare import ReturnSpec, close, matches
 from graders.families import FAMILIES, Explanation, Family, Member, Text
 from reference_impl.knobs import turned
@@ -37,6 +40,64 @@ MASK_FORMS = (
 _HALF = ("float16", "bfloat16")
 _HALF_TOLERANCE = 4e-3  # about one unit in the last place of float16, relative
 _NAMING_TOLERANCE = 1e-3  # names a mistake, never grants a verdict
+RERUN_BYTES = 64 * 2**20  # reruns kept for later submissions, in all, at most
+
+
+class Reruns:
+    """The reference's reruns with knobs turned, kept for the next submissions on a case.
+
+    A rerun depends on the case and the knobs alone, not on the submission: every wrong
+    submission graded on the same case (the samples, a fresh draw serving several) asks
+    for most of the same ones (each family's members, the pairs, a fit's grid). Kept by the
+    case's serial number, least recently used first out once `budget` bytes are held.
+    """
+
+    def __init__(self, budget: int = RERUN_BYTES) -> None:
+        self.budget, self.held = budget, 0
+        self._kept: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """What `compute()` gives for `key`: kept from an earlier call, or computed now."""
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                return self._kept[key][0]
+        value = compute()  # outside the lock: two threads may compute one key, both right
+        size = _nbytes(value)
+        with self._lock:
+            if key not in self._kept and size <= self.budget:
+                self._kept[key] = (value, size)
+                self.held += size
+                while self.held > self.budget:
+                    _, (_, dropped) = self._kept.popitem(last=False)
+                    self.held -= dropped
+        return value
+
+
+def _nbytes(value: Any) -> int:
+    """Roughly what a kept value holds: its arrays, a module's weights, 64 bytes at least."""
+    if isinstance(value, torch.nn.Module):
+        return 64 + sum(t.nbytes for t in value.state_dict().values())
+    if isinstance(value, np.ndarray):
+        return 64 + value.nbytes
+    if isinstance(value, list | tuple):
+        return 64 + sum(_nbytes(item) for item in value)
+    if isinstance(value, dict):
+        return 64 + sum(_nbytes(item) for item in value.values())
+    return 64
+
+
+RERUNS = Reruns()
+
+
+def _plain(knobs: dict[str, Any]) -> tuple | None:
+    """The knobs as a key that means the same later, or None: a function (a scale that
+    reads the case's sizes, a softmax probe) is known by its address, which gets reused."""
+    items = tuple(sorted(knobs.items()))
+    if all(value is None or isinstance(value, bool | int | float | str) for _, value in items):
+        return items
+    return None
 
 
 class CaseTrial:
@@ -48,8 +109,6 @@ class CaseTrial:
         self._passed_any = passed_any
         self._specs = [r.spec() for r in problem.meta.returns]
         self._runs: dict[tuple, list[np.ndarray] | None] = {}
-        self._dims: dict[int, dict[str, int]] = {}
-        self._modules: dict[int, Any] = {}
         # The inputs that are attention masks: `mask`, and `tgt_mask`, `memory_mask`, ...
         self._mask_names = tuple(
             p.name for p in problem.signature.call if p.name == "mask" or p.name.endswith("_mask")
@@ -57,6 +116,11 @@ class CaseTrial:
 
     def run(self, index: int, knobs: dict[str, Any]) -> list[np.ndarray] | None:
         """The reference's outputs on wrong case `index` with `knobs` turned (None if it fails)."""
+        plain = _plain(knobs)
+        if plain is not None:
+            key = (self.wrong[index][0].serial, "run", plain)
+            return RERUNS.get(key, lambda: self._run(index, knobs))
+        # A function knob lives as long as this trial: here its address names it.
         key = (index, tuple(sorted((name, repr(value)) for name, value in knobs.items())))
         if key not in self._runs:
             self._runs[key] = self._run(index, knobs)
@@ -83,16 +147,18 @@ class CaseTrial:
 
     def _module(self, index: int) -> Any:
         """The reference module of a wrong case with its weights (knobs act in forward)."""
-        if index not in self._modules:
-            prepared = self.wrong[index][0]
-            torch.manual_seed(prepared.case.seed)
+        prepared = self.wrong[index][0]
+
+        def build() -> Any:
+            seed_weights(prepared.case.seed)
             module = self.problem.reference(**prepared.case.init)
             state = prepared.wire.get("state")
             if state:
                 weights = {k: torch.from_numpy(v.array.copy()) for k, v in state.items()}
                 module.load_state_dict(weights, strict=True)
-            self._modules[index] = module.eval()
-        return self._modules[index]
+            return module.eval()
+
+        return RERUNS.get((prepared.serial, "module"), build)
 
     def _spec(self, position: int, got: np.ndarray) -> ReturnSpec:
         """The tolerance for naming a mistake: the return's, a little looser (a candidate's
@@ -153,7 +219,8 @@ class CaseTrial:
     def case_dims(self, index: int) -> dict[str, int]:
         """What the reference's attention sees on a wrong case (head_dim, L_k, d_v), and
         the case's d_model."""
-        if index not in self._dims:
+
+        def measure() -> dict[str, int]:
             seen: dict[str, int] = {}
 
             def record(sizes: dict[str, int]) -> float:
@@ -167,8 +234,9 @@ class CaseTrial:
             d_model = case.init.get("d_model") or (x.shape[-1] if hasattr(x, "shape") else 0)
             if d_model:
                 seen["d_model"] = int(d_model)
-            self._dims[index] = seen
-        return self._dims[index]
+            return seen
+
+        return RERUNS.get((self.wrong[index][0].serial, "dims"), measure)
 
     def fit(self, knob: str, *, low: float, high: float) -> float | None:
         """The value of a numeric knob that best reproduces the first wrong case."""
@@ -205,18 +273,22 @@ class CaseTrial:
     def largest_logits(self, index: int) -> tuple[float, float]:
         """The largest |value| the reference's softmax saw on wrong case `index`: of all
         values, and of those that are not mask fills (-1e9)."""
-        largest = [0.0, 0.0]
 
-        def seen(logits: np.ndarray) -> None:
-            finite = np.abs(logits[np.isfinite(logits)])
-            if finite.size:
-                largest[0] = max(largest[0], float(finite.max()))
-            scores = finite[finite < 1e8]
-            if scores.size:
-                largest[1] = max(largest[1], float(scores.max()))
+        def measure() -> tuple[float, float]:
+            largest = [0.0, 0.0]
 
-        self._run(index, {"softmax_seen": seen}, bind=False)
-        return largest[0], largest[1]
+            def seen(logits: np.ndarray) -> None:
+                finite = np.abs(logits[np.isfinite(logits)])
+                if finite.size:
+                    largest[0] = max(largest[0], float(finite.max()))
+                scores = finite[finite < 1e8]
+                if scores.size:
+                    largest[1] = max(largest[1], float(scores.max()))
+
+            self._run(index, {"softmax_seen": seen}, bind=False)
+            return largest[0], largest[1]
+
+        return RERUNS.get((self.wrong[index][0].serial, "logits"), measure)
 
     def nonfinite(self) -> bool:
         """Whether a wrong case came back with NaN or infinity where the answer is finite."""
@@ -295,6 +367,10 @@ def _variants(problem: Problem, wrong: list, known: set[str]) -> list[Explanatio
     for tag in problem.mistakes:
         if tag in known:
             continue
+        # Cheapest first: a variant that does not match is dropped on the first case that
+        # shows it. Outputs already computed (the samples', kept with the problem) cost
+        # nothing; else the smallest case (a memory-capped one can be a hundred times a
+        # sample's size).
         if all(
             all(
                 matches(spec.spec(prepared.case), expected=expected, actual=actual)
@@ -302,11 +378,29 @@ def _variants(problem: Problem, wrong: list, known: set[str]) -> list[Explanatio
                     problem.meta.returns, prepared.variants[tag], message["outputs"], strict=True
                 )
             )
-            for prepared, message in wrong
+            for prepared, message in sorted(
+                wrong, key=lambda pair: (not _computed(pair[0].variants, tag), _size(pair[0].case))
+            )
         ):
             text = problem.describe(tag)
             found.append(Explanation(tag, Text(text["en"], text["zh"])))
     return found
+
+
+def _computed(variants: Any, tag: str) -> bool:
+    """Whether a case's outputs of `tag` are known already (a plain dict holds them all)."""
+    return variants.computed(tag) if isinstance(variants, LazyVariants) else True
+
+
+def _size(case: Any) -> int:
+    """How many numbers a case's inputs hold (tensors and arrays; anything else counts 0)."""
+    total = 0
+    for value in case.inputs.values():
+        if isinstance(value, torch.Tensor):
+            total += value.numel()
+        elif isinstance(value, np.ndarray):
+            total += value.size
+    return total
 
 
 PAIR_BUDGET = 400  # reference reruns spent on pairs, at most

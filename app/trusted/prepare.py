@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import inspect
+import itertools
 import logging
 import random
 import threading
@@ -25,6 +26,7 @@ from app.sandbox.capture import SoftmaxCapture
 from graders.case import Case, Chunked, Fixture
 
 log = logging.getLogger("shousi.cases")
+_serial = itertools.count()  # never reused, unlike id(): a key for what is kept per case
 
 
 @dataclass(frozen=True)
@@ -41,12 +43,27 @@ class PreparedCase:
     # Reference gradients of sum(output * cotangent): {"inputs": {...}, "parameters": {...}}.
     gradients: dict[str, dict[str, np.ndarray]] | None = None
     _encoded: list[bytes] = dataclasses.field(default_factory=list, compare=False, repr=False)
+    # This case among all prepared in the process, for memos kept beside it
+    # (app.trusted.diagnosis keeps the reference's reruns with knobs turned by it).
+    serial: int = dataclasses.field(
+        init=False, default_factory=_serial.__next__, compare=False, repr=False
+    )
 
     def encoded(self) -> bytes:
         """The wire form as codec bytes, encoded once: a case serves many submissions."""
         if not self._encoded:
             self._encoded.append(encode(self.wire))
         return self._encoded[0]
+
+
+def seed_weights(seed: int) -> None:
+    """Seed the CPU generator a module's weights are drawn from, as torch.manual_seed does.
+
+    torch.manual_seed also queues a lazy seeding of every accelerator, recording the caller's
+    stack each time; the trusted process builds modules on the CPU only, thousands of times
+    a validation, and in a profile of one that bookkeeping was a tenth of diagnosing.
+    """
+    torch.default_generator.manual_seed(seed)
 
 
 def fresh_copy(value: Any) -> Any:
@@ -135,7 +152,7 @@ def _reference_run(
         if problem.meta.kind == "function":
             outputs = as_arrays(invoke(problem.reference, inputs, case))
         else:
-            torch.manual_seed(case.seed)
+            seed_weights(case.seed)
             module = problem.reference(**case.init)
             module.eval()
             with torch.no_grad():
@@ -171,7 +188,7 @@ def reference_gradients(
     if problem.meta.kind == "function":
         result = problem.reference(**inputs)
     else:
-        torch.manual_seed(case.seed)
+        seed_weights(case.seed)
         module = problem.reference(**case.init)
         if state is not None:
             module.load_state_dict(state, strict=True)
@@ -191,22 +208,19 @@ def reference_gradients(
     return gradients
 
 
-def variant_outputs(problem: Problem, case: Case, state: dict | None) -> dict[str, list]:
-    """What each known mistake returns on a case (modules get the reference's weights)."""
-    outputs: dict[str, list] = {}
-    for tag, variant in problem.mistakes.items():
-        inputs = case_inputs(problem, case)
-        if problem.meta.kind == "function":
-            outputs[tag] = as_arrays(invoke(variant, inputs, case))
-            continue
-        torch.manual_seed(case.seed)
-        module = variant(**case.init)
-        if state is not None:
-            module.load_state_dict(state, strict=True)
-        module.eval()
-        with torch.no_grad():
-            outputs[tag] = as_arrays(invoke(module, inputs, case))
-    return outputs
+def variant_output(problem: Problem, tag: str, case: Case, state: dict | None) -> list:
+    """What one known mistake returns on a case."""
+    variant = problem.mistakes[tag]
+    inputs = case_inputs(problem, case)
+    if problem.meta.kind == "function":
+        return as_arrays(invoke(variant, inputs, case))
+    seed_weights(case.seed)
+    module = variant(**case.init)
+    if state is not None:
+        module.load_state_dict(state, strict=True)
+    module.eval()
+    with torch.no_grad():
+        return as_arrays(invoke(module, inputs, case))
 
 
 def prepare(problem: Problem, cases: list[Case]) -> list[PreparedCase]:
@@ -235,27 +249,36 @@ def prepare(problem: Problem, cases: list[Case]) -> list[PreparedCase]:
 
 
 class LazyVariants(Mapping):
-    """What each known mistake returns on a case, computed the first time diagnosis asks."""
+    """What each known mistake returns on a case, each computed the first time it is asked.
+
+    One at a time: diagnosis stops at the first case where a mistake does not match, so
+    on most cases only the mistakes still in the running are ever run (on a fresh draw,
+    a problem's own mistakes in slow pure Python were most of a grading's trusted work).
+    """
 
     def __init__(self, problem: Problem, case: Case, state: dict | None) -> None:
         self._args = (problem, case, state)
-        self._outputs: dict[str, list] | None = None
+        self._outputs: dict[str, list] = {}
         self._lock = threading.Lock()
 
-    def _all(self) -> dict[str, list]:
-        with self._lock:
-            if self._outputs is None:
-                self._outputs = variant_outputs(*self._args)
-            return self._outputs
-
     def __getitem__(self, tag: str) -> list:
-        return self._all()[tag]
+        problem, case, state = self._args
+        if tag not in problem.mistakes:
+            raise KeyError(tag)
+        with self._lock:
+            if tag not in self._outputs:
+                self._outputs[tag] = variant_output(problem, tag, case, state)
+            return self._outputs[tag]
+
+    def computed(self, tag: str) -> bool:
+        """Whether `tag`'s outputs are already known (asking for them costs nothing)."""
+        return tag in self._outputs
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
+        return iter(self._args[0].mistakes)
 
     def __len__(self) -> int:
-        return len(self._all())
+        return len(self._args[0].mistakes)
 
 
 def takes_seed(problem: Problem) -> bool:
