@@ -35,11 +35,16 @@ from app.settings import Settings
 from app.trusted import runner
 
 _POOL: SandboxPool | None = None  # a validating process's own sandbox worker
+# Fresh draws a validating process keeps ready per problem. A server keeps more, to serve
+# candidates at once; validation grades one submission at a time, and a form that missed
+# its diagnosis is regraded on draws made for it (app.authoring.validate).
+DRAWS_KEPT = 3
 
 
 def _start_process(settings: Settings, slots: Any) -> None:
     """In a new validating process: start its sandbox worker on the next free slot."""
     global _POOL
+    runner.FRESH.size = DRAWS_KEPT
     _POOL = build_pool(settings, size=1, first_slot=slots.get())
     _POOL.start()
     atexit.register(_stop_process, _POOL)
@@ -60,6 +65,7 @@ def _validate_folder(folder: Path, contained: bool) -> Validation:
     else:
         (problem,) = bank.problems.values()
         report = validate_problem(problem, _POOL)
+        runner.FRESH.forget(problem.id)  # else its used draws would still be replaced
     report.printed = runner.printed()
     return report
 
@@ -144,6 +150,7 @@ class BankValidation:
                 self._pool.start()
                 self._pool_started = True
             report = validate_problem(problem, self._pool)
+            runner.FRESH.forget(problem_id)  # else its used draws would still be replaced
         # Kept only if the folder is still what was hashed before the run.
         if self._cache is not None and self._cache.key(problem.path) == self._keys[problem_id]:
             self._cache.put(report, self._keys[problem_id])
