@@ -82,21 +82,104 @@ def _is_main_guard(node: ast.AST) -> bool:
     )
 
 
+def _constants(tree: ast.Module) -> dict[str, bool]:
+    """Module-level flags: names bound once, at the top level, to a literal, and nowhere
+    else (`FLASH = 0`, as llm.c writes it). Anything rebinding the name, a `global` of it
+    or a parameter of that name included, makes it no constant."""
+    bound = [
+        node.targets[0].id
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Constant)
+    ]
+    stores: dict[str, int] = {}
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names = [node.id]
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            names = list(node.names)
+        elif isinstance(node, ast.arg):
+            names = [node.arg]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names = [node.name]
+        elif isinstance(node, ast.alias):
+            names = [(node.asname or node.name).split(".")[0]]
+        for name in names:
+            stores[name] = stores.get(name, 0) + 1
+    values = {
+        node.targets[0].id: bool(node.value.value)  # type: ignore[attr-defined]
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Constant)
+    }
+    return {name: values[name] for name in bound if stores.get(name) == 1}
+
+
+def _known(test: ast.expr, constants: dict[str, bool]) -> bool | None:
+    """The truth of an `if` test known before the code runs: a literal, a module-level flag,
+    or `not` of one; None when it depends on anything else."""
+    if isinstance(test, ast.Constant):
+        return bool(test.value)
+    if isinstance(test, ast.Name):
+        return constants.get(test.id)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _known(test.operand, constants)
+        return None if inner is None else not inner
+    return None
+
+
+_ENDS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_BODIES = ("body", "orelse", "finalbody")
+
+
 def _reachable(tree: ast.Module) -> tuple[list[ast.AST], list[ast.AST]]:
-    """Every node, except the bodies of `if __name__ == "__main__":` self-checks, and the
-    import statements inside those bodies (their names still count as module aliases)."""
+    """Every node that can run, and the import statements of those that cannot (their names
+    still count as module aliases).
+
+    Never run: the bodies of `if __name__ == "__main__":` self-checks, the branch of an `if`
+    whose test is known false (`if FLASH:` after `FLASH = 0`, the `else` of `if True:`), and
+    statements after a `return`, `raise`, `continue` or `break` in the same block. The
+    runtime traps still meet whatever does run, however it reaches a forbidden function.
+    """
+    constants = _constants(tree)
     nodes: list[ast.AST] = []
     imports: list[ast.AST] = []
+
+    def skip(statements: list[ast.stmt]) -> None:
+        for statement in statements:
+            imports.extend(n for n in ast.walk(statement) if isinstance(n, _IMPORTS))
+
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
         nodes.append(node)
         if _is_main_guard(node):
             stack.extend(node.orelse)  # type: ignore[attr-defined]
-            for statement in node.body:  # type: ignore[attr-defined]
-                imports += [n for n in ast.walk(statement) if isinstance(n, _IMPORTS)]
+            skip(node.body)  # type: ignore[attr-defined]
             continue
-        stack.extend(ast.iter_child_nodes(node))
+        if isinstance(node, ast.If) and (truth := _known(node.test, constants)) is not None:
+            stack.append(node.test)
+            kept, dropped = (node.body, node.orelse) if truth else (node.orelse, node.body)
+            stack.extend(kept)
+            skip(dropped)
+            continue
+        for field, value in ast.iter_fields(node):
+            if not isinstance(value, list):
+                if isinstance(value, ast.AST):
+                    stack.append(value)
+                continue
+            items = [item for item in value if isinstance(item, ast.AST)]
+            if field in _BODIES:
+                end = next((i for i, item in enumerate(items) if isinstance(item, _ENDS)), None)
+                if end is not None:
+                    skip(items[end + 1 :])  # type: ignore[arg-type]
+                    items = items[: end + 1]
+            stack.extend(items)
     return nodes, imports
 
 

@@ -44,3 +44,44 @@ def test_a_main_guard_self_check_is_not_looked_at() -> None:
         "else:\n    y = torch.softmax(x, 0)\n"
     )
     assert _found(code) == ("torch.softmax", 10)
+
+
+FLAGGED = (
+    "import torch.nn.functional as F\n"
+    "FLASH = {flag}\n"
+    "def attend(x):\n"
+    "    if FLASH:\n"
+    "        return F.softmax(x, -1)\n"
+    "    e = x.exp()\n"
+    "    return e / e.sum(-1, keepdim=True)\n"
+)
+
+
+def test_a_branch_behind_a_false_module_flag_is_not_looked_at() -> None:
+    assert _found(FLAGGED.format(flag=0)) is None  # llm.c's `if FLASH:` with FLASH = 0
+    assert _found(FLAGGED.format(flag=1)) == ("torch.nn.functional.softmax", 5)
+
+
+def test_a_flag_that_anything_rebinds_is_no_constant() -> None:
+    rebound = FLAGGED.format(flag=0) + "def enable():\n    global FLASH\n    FLASH = 1\n"
+    assert _found(rebound) == ("torch.nn.functional.softmax", 5)
+    shadowed = FLAGGED.format(flag=0).replace("def attend(x):", "def attend(x, FLASH=True):")
+    assert _found(shadowed) == ("torch.nn.functional.softmax", 5)
+    computed = FLAGGED.format(flag=0).replace("FLASH = 0", "FLASH = int('1')")
+    assert _found(computed) == ("torch.nn.functional.softmax", 5)
+
+
+def test_literal_tests_and_code_after_a_return_are_not_looked_at() -> None:
+    assert _found("import torch\nif False:\n    torch.softmax(x, 0)\n") is None
+    assert _found("import torch\nif not True:\n    torch.softmax(x, 0)\n") is None
+    assert _found("import torch\nif 1:\n    y = x\nelse:\n    torch.softmax(x, 0)\n") is None
+    assert _found("import torch\nif 0:\n    y = x\nelse:\n    torch.softmax(x, 0)\n") == (
+        "torch.softmax",
+        5,
+    )
+    after = "def f(x):\n    return x\n    return x.softmax(-1)\n"
+    assert _found(after) is None
+    assert _found("def f(x):\n    if x:\n        return x\n    return x.softmax(-1)\n") == (
+        "torch.Tensor.softmax",
+        4,
+    )
