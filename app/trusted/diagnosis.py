@@ -94,10 +94,10 @@ RERUNS = Reruns()
 def _plain(knobs: dict[str, Any]) -> tuple | None:
     """The knobs as a key that means the same later, or None: a function (a scale that
     reads the case's sizes, a softmax probe) is known by its address, which gets reused."""
-    items = tuple(sorted(knobs.items()))
-    if all(value is None or isinstance(value, bool | int | float | str) for _, value in items):
-        return items
-    return None
+    if not all(v is None or isinstance(v, bool | int | float | str) for v in knobs.values()):
+        return None
+    # With its type: True, 1 and 1.0 are one dict key, and a knob may read them apart.
+    return tuple(sorted((name, type(value).__name__, value) for name, value in knobs.items()))
 
 
 class CaseTrial:
