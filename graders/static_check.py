@@ -86,14 +86,14 @@ def _constants(tree: ast.Module) -> dict[str, bool]:
     """Module-level flags: names bound once, at the top level, to a literal, and nowhere
     else (`FLASH = 0`, as llm.c writes it). Anything rebinding the name, a `global` of it
     or a parameter of that name included, makes it no constant."""
-    bound = [
-        node.targets[0].id
+    values = {
+        node.targets[0].id: bool(node.value.value)
         for node in tree.body
         if isinstance(node, ast.Assign)
         and len(node.targets) == 1
         and isinstance(node.targets[0], ast.Name)
         and isinstance(node.value, ast.Constant)
-    ]
+    }
     stores: dict[str, int] = {}
     for node in ast.walk(tree):
         names: list[str] = []
@@ -109,15 +109,7 @@ def _constants(tree: ast.Module) -> dict[str, bool]:
             names = [(node.asname or node.name).split(".")[0]]
         for name in names:
             stores[name] = stores.get(name, 0) + 1
-    values = {
-        node.targets[0].id: bool(node.value.value)  # type: ignore[attr-defined]
-        for node in tree.body
-        if isinstance(node, ast.Assign)
-        and len(node.targets) == 1
-        and isinstance(node.targets[0], ast.Name)
-        and isinstance(node.value, ast.Constant)
-    }
-    return {name: values[name] for name in bound if stores.get(name) == 1}
+    return {name: value for name, value in values.items() if stores.get(name) == 1}
 
 
 def _known(test: ast.expr, constants: dict[str, bool]) -> bool | None:

@@ -2,6 +2,11 @@
 
 import ast
 
+from app.bank import Bank
+from app.judge.grade import grade_submission
+from app.sandbox.pool import SandboxPool
+from app.settings import BUILTIN_DIR
+from graders.result import Verdict
 from graders.static_check import find_forbidden
 
 SOFTMAX_API = [
@@ -85,3 +90,14 @@ def test_literal_tests_and_code_after_a_return_are_not_looked_at() -> None:
         "torch.Tensor.softmax",
         4,
     )
+
+
+def test_a_flag_flipped_behind_the_scans_back_meets_the_runtime_trap(
+    bank: Bank, pool: SandboxPool
+) -> None:
+    style = BUILTIN_DIR / "causal-self-attention" / "styles" / "llm-c-flash-flag.py"
+    code = style.read_text().replace("FLASH = 0\n", "FLASH = 0\nglobals()['FLASH'] = 1\n")
+    problem = bank.get("causal-self-attention")
+    result = grade_submission(problem=problem, code=code, mode="submit", pool=pool)
+    assert result.verdict is Verdict.REJECTED
+    assert "scaled_dot_product_attention" in result.message
