@@ -32,6 +32,9 @@ QA_TOPICS = {
     "layers": ("ffn", "architecture", "multi-head"),
     "model": ("architecture", "training"),
     "training": ("training", "efficiency"),
+    "alignment": ("alignment", "training"),
+    "tokenisation": ("embeddings", "bugs"),
+    "quantisation": ("inference", "efficiency"),
     "decoding": ("inference", "efficiency"),
 }
 

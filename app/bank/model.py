@@ -82,7 +82,17 @@ class DiagnosisMeta(_Strict):
 
 
 Topic = Literal[
-    "masks", "attention", "positional", "normalisation", "layers", "model", "training", "decoding"
+    "masks",
+    "attention",
+    "positional",
+    "normalisation",
+    "layers",
+    "model",
+    "training",
+    "alignment",
+    "tokenisation",
+    "quantisation",
+    "decoding",
 ]
 # The order in which the problem list shows its groups.
 TOPICS: tuple[str, ...] = Topic.__args__
