@@ -79,6 +79,14 @@ class TensorArray:
     array: np.ndarray
 
 
+@dataclass(frozen=True)
+class PlainTuple:
+    """A tuple of plain values that must arrive as a tuple (a merge ("e", "r") used as a
+    dict key), where any other tuple arrives as a list."""
+
+    items: tuple
+
+
 def encode(value: Any) -> bytes:
     """Encode a tree of None/bool/int/float/str/bytes/list/dict/ndarray into bytes."""
     buffers: list[bytes] = []
@@ -98,6 +106,8 @@ def _encode_node(value: Any, buffers: list[bytes]) -> Any:
         return {"$b": len(value)}
     if isinstance(value, TensorArray):
         return _encode_array(value.array, buffers, tensor=True)
+    if isinstance(value, PlainTuple):
+        return {"$t": [_encode_node(item, buffers) for item in value.items]}
     if isinstance(value, np.ndarray):
         return _encode_array(value, buffers, tensor=False)
     if isinstance(value, list | tuple):
@@ -221,6 +231,10 @@ class _Reader:
             if len(node) != 1 or type(size) is not int:
                 raise CodecError("bad byte-string node")
             return bytes(self.take(size))
+        if "$t" in node:
+            if len(node) != 1 or not isinstance(node["$t"], list):
+                raise CodecError("bad tuple node")
+            return PlainTuple(tuple(self.node(item, depth + 1) for item in node["$t"]))
         if "$f" in node:
             if len(node) != 1 or node["$f"] not in ("nan", "inf", "-inf"):
                 raise CodecError("bad float tag")

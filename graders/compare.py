@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -20,15 +21,17 @@ class ReturnSpec:
     """What one returned value must be, and how closely it must match."""
 
     name: str
-    type: Literal["ndarray", "tensor"]
+    type: Literal["ndarray", "tensor", "value"]
     dtype: Literal["float", "bool", "int"]
     atol: float = 0.0
     rtol: float = 0.0
+    # A plain list's element as a message names it, (en, zh) with {n} from 1 and {i} from 0.
+    item: tuple[str, str] | None = None
 
     @property
     def exact(self) -> bool:
-        """Booleans and integers are compared exactly; tolerances apply to floats only."""
-        return self.dtype != "float"
+        """Booleans, integers and plain values are compared exactly; tolerances are for floats."""
+        return self.type == "value" or self.dtype != "float"
 
 
 @dataclass
@@ -62,7 +65,16 @@ def _type_zh(described: str) -> str:
 
 def compare_output(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -> Check:
     """Check type, dtype, shape and values of `actual` (as exported by the sandbox)."""
+    if spec.type == "value":
+        return _compare_plain(spec, expected=expected, actual=actual)
     want, name, subject = _TYPE_NAMES[spec.type], spec.name, _subject(spec)
+    if "value" in actual:  # a plain Python value where an array was asked for
+        got_type = actual["python_type"]
+        text = msg(
+            f"`{name}` should be a {want}, got {got_type}",
+            f"{subject}应为 {want}，实际是 {got_type}",
+        )
+        return Check(False, "type", text)
     if "too_large" in actual:
         size = actual["too_large"]
         text = msg(
@@ -361,6 +373,8 @@ def matches(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -
 
     Used to recognise a known mistake, whose outputs may legitimately hold NaN or inf.
     """
+    if spec.type == "value":
+        return "value" in actual and _first_difference(expected, normal(actual["value"])) is None
     if "array" not in actual or actual["array"].shape != expected.shape:
         return False
     got = actual["array"]
@@ -371,3 +385,166 @@ def matches(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -
     return bool(
         _within(spec, expected.astype(np.float64), got.astype(np.float64), equal_nan=True).all()
     )
+
+
+# --- Plain Python values (a tokeniser's merges, a list of tokens) ---------------------------
+
+SHOWN_CHARS = 80  # a value in a message is cut to this many characters
+
+
+def normal(value: Any) -> Any:
+    """A plain value as compared: tuples are lists (both cross the sandbox as JSON lists),
+    numpy scalars are Python numbers."""
+    if isinstance(value, list | tuple):
+        return [normal(item) for item in value]
+    if isinstance(value, dict):
+        return {key: normal(item) for key, item in value.items()}
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _show(value: Any) -> str:
+    """A value as Python writes it, lists of two shown as the tuples they were written as."""
+    text = repr(as_written(value))
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
+
+
+def as_written(value: Any) -> Any:
+    """A compared plain value with its pairs of strings as tuples again, to be shown."""
+    if isinstance(value, list):
+        items = [as_written(item) for item in value]
+        return tuple(items) if len(items) == 2 and all(isinstance(i, str) for i in items) else items
+    if isinstance(value, dict):
+        return {key: as_written(item) for key, item in value.items()}
+    return value
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return f"a dict of {len(value)} keys"
+    return type(value).__name__
+
+
+def _first_difference(expected: Any, got: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """Where two plain values first differ: (path, expected there, got there)."""
+    if type(expected) is not type(got) and not (
+        isinstance(expected, int | float)
+        and isinstance(got, int | float)
+        and not isinstance(expected, bool)
+        and not isinstance(got, bool)
+    ):
+        return path, expected, got
+    if isinstance(expected, list):
+        for index, (want, have) in enumerate(zip(expected, got, strict=False)):
+            found = _first_difference(want, have, f"{path}[{index}]")
+            if found:
+                return found
+        if len(expected) != len(got):
+            return path, expected, got
+        return None
+    if isinstance(expected, dict):
+        for key in expected:
+            if key not in got:
+                return f"{path}[{key!r}]", expected[key], _MISSING
+            found = _first_difference(expected[key], got[key], f"{path}[{key!r}]")
+            if found:
+                return found
+        extra = (
+            next(key for key in got if key not in expected)
+            if got.keys() - expected.keys()
+            else None
+        )
+        return (f"{path}[{extra!r}]", _MISSING, got[extra]) if extra is not None else None
+    if type(expected) not in (str, int, float, bool, type(None)):
+        return path, expected, got  # not a plain value: never equal (nor compared with ==)
+    return None if expected == got else (path, expected, got)
+
+
+_MISSING = object()
+
+
+def _compare_plain(spec: ReturnSpec, *, expected: Any, actual: dict[str, Any]) -> Check:
+    """Exact equality of plain values, with the first place they differ."""
+    name, subject = spec.name, _subject(spec)
+    if "value" not in actual:
+        got_type = actual.get("wrong_type") or (
+            _TYPE_NAMES[actual["type"]] if "type" in actual else "an array too large to send"
+        )
+        want = _kind_of(expected).removeprefix("a ").split(" of ")[0]
+        text = msg(
+            f"`{name}` should be a plain Python {want}, got {got_type}",
+            f"{subject}应为普通的 Python {want}，实际是 {_type_zh(got_type)}",
+        )
+        return Check(False, "type", text)
+    got = normal(actual["value"])
+    found = _first_difference(expected, got)
+    if found is None:
+        return Check(True, "exact", msg(f"`{name}` matches exactly", f"{subject}完全一致"))
+    path, want, have = found
+    top = re.fullmatch(r"\[(\d+)\].*", path)
+    if top and isinstance(expected, list):  # an element of a list is shown whole
+        index = int(top.group(1))
+        path, want, have = f"[{index}]", expected[index], got[index]
+    where, where_zh = f"`{name}{path}`", f"`{name}{path}` "
+    if spec.item and top:
+        en, zh = (t.format(n=index + 1, i=index) for t in spec.item)
+        where, where_zh = f"{en} (`{name}{path}`)", f"{zh}（`{name}{path}`）"
+    details: dict[str, Any] = {"path": path}
+    if want is _MISSING or have is _MISSING:
+        key = path.rpartition("[")[2].rstrip("]")
+        missing = want is not _MISSING
+        message = (
+            msg(
+                f"`{name}` has no key {key}; expected {_show(want)}",
+                f"{subject}缺少键 {key}；期望 {_show(want)}",
+            )
+            if missing
+            else msg(
+                f"`{name}` has a key {key} it should not have ({_show(have)})",
+                f"{subject}多了键 {key}（{_show(have)}）",
+            )
+        )
+        return Check(False, "exact", message, details)
+    if isinstance(want, list) and isinstance(have, list) and len(want) != len(have):
+        common = min(len(want), len(have))
+        details.update({"expected_length": len(want), "got_length": len(have)})
+        items = f"{len(have)} item{'' if len(have) == 1 else 's'}, expected {len(want)}"
+        agree = {0: "", 1: "the first agrees, "}.get(common, f"the first {common} agree, ")
+        agree_zh = f"前 {common} 项一致，" if common else ""
+        if not have:
+            message = msg(
+                f"{where} is empty, expected {len(want)} items, starting with {_show(want[0])}",
+                f"{where_zh}是空的，期望 {len(want)} 项，第一项是 {_show(want[0])}",
+            )
+        elif len(have) < len(want):
+            nxt = _show(want[common])
+            message = msg(
+                f"{where} has {items}: {agree}then {nxt} is missing",
+                f"{where_zh}有 {len(have)} 项，期望 {len(want)} 项：{agree_zh}之后缺了 {nxt}",
+            )
+        else:
+            extra = _show(have[common])
+            message = msg(
+                f"{where} has {items}: {agree}then comes {extra}, which should not be there",
+                f"{where_zh}有 {len(have)} 项，期望 {len(want)} 项：{agree_zh}多出了 {extra}",
+            )
+        return Check(False, "exact", message, details)
+    if type(want) is not type(have) and not isinstance(want, list | dict):
+        same_text = repr(want) != repr(have)
+        message = msg(
+            f"{where}: expected {_show(want)} ({type(want).__name__}), got {_show(have)}"
+            f" ({type(have).__name__})"
+            if same_text
+            else f"{where}: expected a {type(want).__name__}, got a {type(have).__name__}",
+            f"{where_zh.rstrip()}：期望 {_show(want)}（{type(want).__name__}），得到 {_show(have)}"
+            f"（{type(have).__name__}）",
+        )
+        return Check(False, "exact", message, details)
+    message = msg(
+        f"{where}: expected {_show(want)}, got {_show(have)}",
+        f"{where_zh.rstrip()}：期望 {_show(want)}，得到 {_show(have)}",
+    )
+    return Check(False, "exact", message, details)

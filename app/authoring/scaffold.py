@@ -86,8 +86,8 @@ def _toml(problem_id: str, framework: str, kind: str, entry: str, signature: str
 # TODO: every field marked TODO. `shousi problems validate DIR` checks the folder.
 id = "{problem_id}"
 order = 900
-# TODO: topic is masks, attention, positional, normalisation, layers, model, training
-# or decoding
+# TODO: topic is masks, attention, positional, normalisation, layers, model, training,
+# alignment, tokenisation, quantisation or decoding
 topic = "layers"
 difficulty = "easy"  # TODO: easy, medium or hard
 framework = "{framework}"

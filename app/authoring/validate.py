@@ -90,7 +90,7 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
     else:
         report.checks.append("imports only what a problem may import")
     missing_tolerance = [
-        r.name for r in problem.meta.returns if r.dtype == "float" and r.atol == 0 and r.rtol == 0
+        r.name for r in problem.meta.returns if r.floats and r.atol == 0 and r.rtol == 0
     ]
     if missing_tolerance:
         report.problems.append(f"no tolerance stated for {', '.join(missing_tolerance)}")
@@ -295,7 +295,7 @@ def _zeros_slip_under(problem: Problem, cases: list) -> str | None:
     """A case where returning all zeros would pass: its values are inside the tolerance."""
     for prepared in cases:
         for meta, expected in zip(problem.meta.returns, prepared.expected, strict=True):
-            if meta.dtype != "float" or expected.size == 0:
+            if not meta.floats or expected.size == 0:
                 continue
             zeros = {"array": np.zeros_like(expected), "type": meta.type}
             if matches(meta.spec(prepared.case), expected=expected, actual=zeros):

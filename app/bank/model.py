@@ -28,10 +28,23 @@ class ReturnMeta(_Strict):
     """One returned value and its tolerance."""
 
     name: str
-    type: Literal["ndarray", "tensor"]
+    # "value": a plain Python value (str, int, float, bool, None, and lists, tuples and
+    # dicts of them: a tokeniser's merges), compared exactly.
+    type: Literal["ndarray", "tensor", "value"]
     dtype: Literal["float", "bool", "int"] = "float"
     atol: float = Field(default=0.0, ge=0)
     rtol: float = Field(default=0.0, ge=0)
+    # How a message names a plain list's element ("merge {n}"; {n} counts from 1, {i} is
+    # the index), so a wrong answer reads "merge 8 (`merges[7]`): expected ..., got ...".
+    item: Localized | None = None
+
+    @model_validator(mode="after")
+    def _plain_is_exact(self) -> ReturnMeta:
+        if self.type == "value" and (self.atol or self.rtol):
+            raise ValueError(f"return {self.name!r}: a plain value is compared exactly")
+        if self.item is not None and self.type != "value":
+            raise ValueError(f"return {self.name!r}: `item` names elements of a plain value")
+        return self
 
     def spec(self, case: Any = None) -> ReturnSpec:
         """The grader's view of this return value (on `case`, with its own tolerance)."""
@@ -39,7 +52,13 @@ class ReturnMeta(_Strict):
         if case is not None and self.dtype == "float":
             atol = atol if case.atol is None else case.atol
             rtol = rtol if case.rtol is None else case.rtol
-        return ReturnSpec(self.name, self.type, self.dtype, atol, rtol)
+        item = (self.item.en, self.item.zh) if self.item else None
+        return ReturnSpec(self.name, self.type, self.dtype, atol, rtol, item)
+
+    @property
+    def floats(self) -> bool:
+        """Whether this return is an array of floats (compared within a tolerance)."""
+        return self.type != "value" and self.dtype == "float"
 
 
 class Forbidden(_Strict):
@@ -106,7 +125,8 @@ class ProblemMeta(_Strict):
     topic: Topic
     title: Localized
     difficulty: Literal["easy", "medium", "hard"]
-    framework: Literal["numpy", "torch"]
+    # "python": plain values in and out (strings, lists, dicts), such as a tokeniser.
+    framework: Literal["numpy", "torch", "python"]
     tags: list[str] = []
     kind: Literal["function", "module"] = "function"
     entry: str

@@ -28,6 +28,11 @@ MAX_TOTAL_ELEMENTS = 16384
 MAX_DIMS = 4
 MAX_INT = 512  # scalar integers (sizes, heads, lengths) lie in [0, MAX_INT]
 MAX_ARRAYS = 512  # items of a list-of-arrays argument (one per head)
+# Plain values (words and their counts, merges): strings and numbers in all, each string's
+# length, and each integer's size.
+MAX_PLAIN_ITEMS = 10_000
+MAX_STRING_CHARS = 1_000
+MAX_PLAIN_INT = 10**9
 MAX_SEED = 2**32 - 1
 # The reference's outputs (and attention weights) must fit the sandbox's 1 MiB output cap
 # at float64, or a correct submission would fail on the size of its answer.
@@ -52,7 +57,7 @@ _TORCH_DTYPES = {
     "float64": torch.float64,
 }
 
-Kind = Literal["array", "arrays", "int", "float", "bool", "fixture"]
+Kind = Literal["array", "arrays", "int", "float", "bool", "fixture", "plain"]
 
 
 class CustomInputError(ValueError):
@@ -70,6 +75,8 @@ class Arg:
     signed: bool  # integers: negative values allowed (an axis)
     # The object a sample case hands the code (graders.Fixture): custom inputs reuse it.
     fixture: Fixture | None = None
+    # A plain value's first use in the cases (words, merges): the form a custom one takes.
+    like: Any = None
 
 
 @dataclass(frozen=True)
@@ -95,9 +102,20 @@ def _dtype_name(value: Any) -> str | None:
     return None
 
 
+def _plain(value: Any) -> bool:
+    """Strings, numbers and containers of them: no array anywhere inside."""
+    if value is None or isinstance(value, str | int | float):
+        return True
+    if isinstance(value, list | tuple):
+        return all(map(_plain, value))
+    return isinstance(value, dict) and all(map(_plain, value.values()))
+
+
 def _kind(value: Any) -> Kind:
     if isinstance(value, Fixture):
         return "fixture"
+    if isinstance(value, str | dict) or (isinstance(value, list | tuple) and _plain(value)):
+        return "plain"
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, int):
@@ -124,9 +142,9 @@ def _args(groups: list[dict[str, Any]]) -> dict[str, Arg]:
             _kind(v) == "int" and v < 0 for v in values if not isinstance(v, bool)
         )
         fixture = first if isinstance(first, Fixture) else None
-        args[name] = Arg(
-            name, kind, _dtype_name(first), len(values) == len(groups), signed, fixture
-        )
+        like = values[0] if kind == "plain" else None
+        required = len(values) == len(groups)
+        args[name] = Arg(name, kind, _dtype_name(first), required, signed, fixture, like)
     return args
 
 
@@ -165,6 +183,8 @@ def _template_value(value: Any) -> Any:
         return value.tolist()
     if isinstance(value, list | tuple):
         return [_template_value(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _template_value(item) for key, item in value.items()}
     if isinstance(value, float):
         return round(value, TEMPLATE_DECIMALS) if math.isfinite(value) else value
     return value
@@ -257,6 +277,68 @@ def _scalar(path: str, arg: Arg, value: Any) -> Any:
     if not math.isfinite(number):
         raise CustomInputError(f"`{path}` must be a finite number, got {_show(value)}")
     return number
+
+
+def _like_text(like: Any) -> str:
+    if isinstance(like, str):
+        return "a string"
+    if isinstance(like, tuple):
+        return f"a list of {len(like)} (as in the first sample)"
+    if isinstance(like, list):
+        return "a list"
+    if isinstance(like, dict):
+        return "an object"
+    return "an integer" if isinstance(like, int) and not isinstance(like, bool) else "a number"
+
+
+def _plain_input(path: str, value: Any, like: Any, budget: list[int]) -> Any:
+    """A custom plain value in the form of the sample's (`like`): a string where it had one,
+    a tuple where it had one (a merge that the code uses as a dict key), bounded in size."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise CustomInputError(
+            f"`{path}` holds more than {MAX_PLAIN_ITEMS} strings and numbers in all (the limit)"
+        )
+    if isinstance(like, bool) or like is None:
+        if like is not None and not isinstance(value, bool):
+            raise CustomInputError(f"`{path}` must be true or false, got {_show(value)}")
+        return value
+    if isinstance(like, str):
+        if not isinstance(value, str):
+            raise CustomInputError(f"`{path}` must be a string, got {_show(value)}")
+        if len(value) > MAX_STRING_CHARS:
+            raise CustomInputError(
+                f"`{path}` has {len(value)} characters; the limit is {MAX_STRING_CHARS}"
+            )
+        return value
+    if isinstance(like, int | float):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise CustomInputError(f"`{path}` must be {_like_text(like)}, got {_show(value)}")
+        if isinstance(like, int) and not isinstance(value, int):
+            raise CustomInputError(f"`{path}` must be an integer, got {_show(value)}")
+        if abs(value) > MAX_PLAIN_INT:
+            raise CustomInputError(f"`{path}` must lie within ±{MAX_PLAIN_INT}, got {_show(value)}")
+        return value
+    if isinstance(like, dict):
+        if not isinstance(value, dict):
+            raise CustomInputError(f"`{path}` must be an object, got {_show(value)}")
+        item = next(iter(like.values()), None)
+        return {
+            key: _plain_input(f"{path}.{key}", v, item, budget) if item is not None else v
+            for key, v in value.items()
+        }
+    if not isinstance(value, list) or (isinstance(like, tuple) and len(value) != len(like)):
+        raise CustomInputError(f"`{path}` must be {_like_text(like)}, got {_show(value)}")
+    if isinstance(like, tuple):
+        return tuple(
+            _plain_input(f"{path}[{i}]", v, item, budget)
+            for i, (v, item) in enumerate(zip(value, like, strict=True))
+        )
+    if not like:
+        if not _plain(value) or any(isinstance(v, list | dict) for v in value):
+            raise CustomInputError(f"`{path}` must be a list of strings or numbers")
+        return [_plain_input(f"{path}[{i}]", v, v, budget) for i, v in enumerate(value)]
+    return [_plain_input(f"{path}[{i}]", v, like[0], budget) for i, v in enumerate(value)]
 
 
 def _shape_of(path: str, value: list) -> tuple[int, ...]:
@@ -483,6 +565,9 @@ def _group(
                 counted(_array(f"{path}[{i}]", arg, item, framework))
                 for i, item in enumerate(value)
             ]
+        elif arg.kind == "plain":
+            budget = [MAX_PLAIN_ITEMS]
+            values[name] = _plain_input(path, value, arg.like, budget)
         elif arg.kind == "fixture":
             assert arg.fixture is not None
             if value != arg.fixture.name:
@@ -621,7 +706,7 @@ def run_custom(
             if len(text) > REFERENCE_MESSAGE_CHARS:
                 text = text[: REFERENCE_MESSAGE_CHARS - 3] + "..."
             raise CustomInputError(f"these inputs do not fit the problem: {text}") from None
-    size = sum(int(array.size) for array in prepared.expected)
+    size = sum(int(getattr(array, "size", 1)) for array in prepared.expected)
     if prepared.weights is not None:
         size += int(prepared.weights.size)
     if size > MAX_OUTPUT_ELEMENTS:

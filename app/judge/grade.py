@@ -292,6 +292,11 @@ def _judge_values(
         check = compare_output(spec.spec(prepared.case), expected=expected, actual=actual)
         checks.append(check)
         details[spec.name] = check.details
+        if spec.type == "value":  # a plain value: the message says where it differs
+            if show_all:
+                check.details["expected"] = expected
+                check.details["got"] = actual.get("value")
+            continue
         if show_all:  # custom input: both outputs are shown, pass or fail
             check.details["expected"] = plain(expected) if expected.size <= CUSTOM_SHOWN else None
             if "array" in actual and actual["array"].size <= CUSTOM_SHOWN:

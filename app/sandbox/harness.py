@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from app.codec import ALLOWED_DTYPES, FIXTURE_KEY, TensorArray, decode, encode
+from app.codec import ALLOWED_DTYPES, FIXTURE_KEY, PlainTuple, TensorArray, decode, encode
 from app.sandbox.capture import SoftmaxRecorder
 from app.sandbox.job import Job
 from app.sandbox.protocol import out_of_memory, write_frame
@@ -356,6 +356,8 @@ def _build(value: Any, fixtures: dict[str, Any] | None = None) -> Any:
         return value.copy()
     if isinstance(value, list):
         return [_build(item, fixtures) for item in value]
+    if isinstance(value, PlainTuple):  # strings and numbers that stay a tuple
+        return value.items
     if isinstance(value, dict):
         if FIXTURE_KEY in value and fixtures is not None:
             return fixtures[value[FIXTURE_KEY]](**_build(value["data"]))
@@ -392,7 +394,81 @@ def _export(value: Any, max_bytes: int) -> dict:
             tensor = tensor.float()
         return {"array": tensor.numpy(), "type": "tensor", "dtype": str(tensor.dtype)}
     kind = type(value)
-    return {"wrong_type": f"{kind.__module__}.{kind.__qualname__}".removeprefix("builtins.")}
+    described = _type_name(kind)
+    if kind in _PLAIN_TYPES or isinstance(value, np.generic):
+        budget, odd = [max_bytes], [""]
+        plain = _plain(value, budget, _PLAIN_DEPTH, odd)
+        if plain is not _NOT_PLAIN and budget[0] < 0:
+            return {"too_large": max_bytes - budget[0]}
+        if plain is not _NOT_PLAIN:
+            return {"value": plain, "type": "value", "python_type": described}
+        described = f"{described} holding {odd[0]}" if odd[0] else described
+    return {"wrong_type": described}
+
+
+_PLAIN_TYPES = (str, int, float, bool, type(None), list, tuple, dict)
+_PLAIN_DEPTH = 8  # lists in lists: within the codec's nesting cap, with the report around it
+_NOT_PLAIN = object()
+_INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
+def _type_name(kind: type) -> str:
+    return f"{kind.__module__}.{kind.__qualname__}".removeprefix("builtins.")
+
+
+def _plain(value: Any, budget: list[int], depth: int, odd: list[str]) -> Any:
+    """A returned plain value as it crosses (tuples as lists, numpy scalars as numbers),
+    or _NOT_PLAIN; `budget` counts the bytes it will take (negative: too large to send),
+    and `odd` gets what first made it not plain.
+
+    Exact types only: a str or tuple subclass could compare or print as it likes.
+    """
+    kind = type(value)
+    if isinstance(value, np.generic) and value.dtype.kind in "biuf":
+        value = value.item()
+        kind = type(value)
+    if kind is str:
+        budget[0] -= len(value.encode("utf-8", "surrogatepass")) + 2
+        if _SURROGATE.search(value):
+            odd[0] = "a str with a lone surrogate"
+            return _NOT_PLAIN
+        return value
+    if kind in (int, float, bool, type(None)):
+        budget[0] -= 8
+        if kind is int and not _INT64[0] <= value <= _INT64[1]:
+            odd[0] = "an integer beyond 64 bits"
+            return _NOT_PLAIN
+        return value
+    if kind not in (list, tuple, dict):
+        odd[0] = _type_name(kind)
+        return _NOT_PLAIN
+    if depth == 0:
+        odd[0] = f"values nested deeper than {_PLAIN_DEPTH} levels"
+        return _NOT_PLAIN
+    if kind is dict:
+        items = {}
+        for key, item in value.items():
+            if type(key) is not str or key.startswith("$"):  # the codec's keys
+                odd[0] = "a key that is not a str" if type(key) is not str else "a key with $"
+                return _NOT_PLAIN
+            budget[0] -= len(key) + 2
+            items[key] = _plain(item, budget, depth - 1, odd)
+            if items[key] is _NOT_PLAIN:
+                return _NOT_PLAIN
+            if budget[0] < 0:
+                break  # too large to send: the caller says so
+        return items
+    out = []
+    for item in value:
+        out.append(_plain(item, budget, depth - 1, odd))
+        if out[-1] is _NOT_PLAIN:
+            return _NOT_PLAIN
+        if budget[0] < 0:
+            break
+    return out
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 _TORCH_EXPORTABLE = {
@@ -511,9 +587,12 @@ def _signature_of(entry: Any, kind: str) -> str | None:
     return str(text)[:300]
 
 
-def _returned(result: Any, expected: int) -> list:
-    """The returned values: a tuple's items, or a list's where several values are expected."""
+def _returned(result: Any, expected: int, plain: bool = False) -> list:
+    """The returned values: a tuple's items, or a list's where several values are expected
+    (one plain value may itself be a tuple: a tokeniser's merges)."""
     values = [result]
+    if plain and expected == 1:
+        return values
     if isinstance(result, tuple) or (isinstance(result, list) and expected > 1):
         values = list(result)
     if len(values) != expected:  # (output, (k, v)) against three returns: one level down
@@ -731,7 +810,7 @@ def _run_case(
     report["warnings"] = _warnings(caught)
     if guard.hit:
         return {**report, "forbidden": guard.hit}
-    values = _returned(result, job.returns)
+    values = _returned(result, job.returns, job.framework == "python")
     report["returned"] = len(values)
     report["outputs"] = [_export(v, max_output) for v in values]
     # Inputs the code must leave as they were (a cache passed in), as they are now.
@@ -746,7 +825,7 @@ def _run_case(
     if after:
         report["inputs_after"] = after
     if case.get("repeat"):
-        repeated = _returned(again, job.returns)
+        repeated = _returned(again, job.returns, job.framework == "python")
         report["repeat"] = [_export(v, max_output) for v in repeated]
     if recorder is not None and recorder.last is not None:
         report["weights"] = _export(recorder.last, max_output)

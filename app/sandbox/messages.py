@@ -139,10 +139,27 @@ def exported(value: Any) -> bool:
             and isinstance(value["dtype"], str)
             and value["dtype"] in TORCH_DTYPES
         )
+    if kind == "value":
+        return (
+            value.keys() == {"value", "type", "python_type"}
+            and isinstance(value["python_type"], str)
+            and _plain_tree(value["value"])
+        )
     if value.keys() == {"too_large"}:
         return _count(value["too_large"])
     if value.keys() == {"wrong_type"}:
         return isinstance(value["wrong_type"], str)
+    return False
+
+
+def _plain_tree(value: Any) -> bool:
+    """Only what JSON holds: no array, no bytes (the codec decodes those too)."""
+    if value is None or type(value) in (bool, int, float, str):
+        return True
+    if type(value) is list:
+        return all(map(_plain_tree, value))
+    if type(value) is dict:
+        return all(map(_plain_tree, value.values()))
     return False
 
 

@@ -315,7 +315,7 @@ class CaseTrial:
 
 def _families(problem: Problem) -> list[Family]:
     listed = problem.meta.diagnosis.families if problem.meta.diagnosis else []
-    floats = any(r.dtype == "float" for r in problem.meta.returns)
+    floats = any(r.floats for r in problem.meta.returns)
     names = [*listed, *(ALWAYS if floats else ())]
     return [FAMILIES[name] for name in dict.fromkeys(names) if name in FAMILIES]
 

@@ -21,9 +21,10 @@ import numpy as np
 import torch
 
 from app.bank.model import Problem
-from app.codec import FIXTURE_KEY, TensorArray, encode
+from app.codec import FIXTURE_KEY, PlainTuple, TensorArray, encode
 from app.sandbox.capture import SoftmaxCapture
 from graders.case import Case, Chunked, Fixture
+from graders.compare import normal
 
 log = logging.getLogger("shousi.cases")
 _serial = itertools.count()  # never reused, unlike id(): a key for what is kept per case
@@ -72,11 +73,18 @@ def fresh_copy(value: Any) -> Any:
         return value.detach().clone()
     if isinstance(value, np.ndarray):
         return value.copy()
+    if _plain_tuple(value):
+        return value  # immutable, and a tuple it must stay (a merge used as a dict key)
     if isinstance(value, list | tuple):
         return [fresh_copy(item) for item in value]
     if isinstance(value, dict):
         return {key: fresh_copy(item) for key, item in value.items()}
     return value
+
+
+def _plain_tuple(value: Any) -> bool:
+    """A tuple of strings and numbers only: it reaches the code as a tuple."""
+    return type(value) is tuple and all(type(v) in (str, int, float, bool) for v in value)
 
 
 def to_wire(value: Any) -> Any:
@@ -85,6 +93,8 @@ def to_wire(value: Any) -> Any:
         return {FIXTURE_KEY: value.name, "data": to_wire(value.data)}
     if isinstance(value, torch.Tensor):
         return TensorArray(value.detach().cpu().numpy().copy())
+    if _plain_tuple(value):
+        return PlainTuple(value)
     if isinstance(value, list | tuple):
         return [to_wire(item) for item in value]
     if isinstance(value, dict):
@@ -124,14 +134,26 @@ def invoke(function: Any, inputs: dict[str, Any], case: Case) -> Any:
     return call_chunked(function, inputs, case.chunked) if case.chunked else function(**inputs)
 
 
-def as_arrays(result: Any) -> list[np.ndarray]:
-    """A function's result as a list of numpy arrays, one per returned value."""
+def as_arrays(result: Any, kinds: list[str] | None = None) -> list[Any]:
+    """A function's result as a list of numpy arrays, one per returned value (a plain
+    Python value, for a return of type "value", as compared: graders.compare.normal)."""
+    if kinds and "value" in kinds:
+        values = [result] if len(kinds) == 1 else list(result)
+        return [
+            normal(v) if kind == "value" else as_arrays(v)[0]
+            for v, kind in zip(values, kinds, strict=False)
+        ]
     values = list(result) if isinstance(result, tuple) else [result]
     # (output, (k, v)) is three returned values: a nested tuple is flattened one level.
     values = [item for v in values for item in (v if isinstance(v, tuple) else (v,))]
     return [
         v.detach().cpu().numpy() if isinstance(v, torch.Tensor) else np.asarray(v) for v in values
     ]
+
+
+def kinds(problem: Problem) -> list[str]:
+    """The type of each return value ("ndarray", "tensor" or "value")."""
+    return [r.type for r in problem.meta.returns]
 
 
 def reference_outputs(problem: Problem, case: Case) -> tuple[list[np.ndarray], dict | None]:
@@ -150,13 +172,13 @@ def _reference_run(
     state = None
     with capture:
         if problem.meta.kind == "function":
-            outputs = as_arrays(invoke(problem.reference, inputs, case))
+            outputs = as_arrays(invoke(problem.reference, inputs, case), kinds(problem))
         else:
             seed_weights(case.seed)
             module = problem.reference(**case.init)
             module.eval()
             with torch.no_grad():
-                outputs = as_arrays(invoke(module, inputs, case))
+                outputs = as_arrays(invoke(module, inputs, case), kinds(problem))
             assert problem.meta.module is not None
             state = dict(module.state_dict()) if problem.meta.module.load_state_dict else None
     captured = None
@@ -213,14 +235,14 @@ def variant_output(problem: Problem, tag: str, case: Case, state: dict | None) -
     variant = problem.mistakes[tag]
     inputs = case_inputs(problem, case)
     if problem.meta.kind == "function":
-        return as_arrays(invoke(variant, inputs, case))
+        return as_arrays(invoke(variant, inputs, case), kinds(problem))
     seed_weights(case.seed)
     module = variant(**case.init)
     if state is not None:
         module.load_state_dict(state, strict=True)
     module.eval()
     with torch.no_grad():
-        return as_arrays(invoke(module, inputs, case))
+        return as_arrays(invoke(module, inputs, case), kinds(problem))
 
 
 def prepare(problem: Problem, cases: list[Case]) -> list[PreparedCase]:

@@ -22,6 +22,7 @@ from app.trusted.runner import to_wire
 from app.web.deps import limits_view
 from app.web.i18n import pick_language
 from graders.case import Fixture
+from graders.compare import as_written
 from graders.text import LANGS
 
 
@@ -118,8 +119,11 @@ def _python_repr(value: Any) -> str:
     return repr(value)
 
 
-def _as_returned(kind: str, array: np.ndarray) -> Any:
-    """An expected output as the candidate returns it: a tensor for torch problems."""
+def _as_returned(kind: str, array: Any) -> Any:
+    """An expected output as the candidate returns it: a tensor for torch problems, pairs
+    of strings as the tuples they are written as."""
+    if kind == "value":
+        return as_written(array)
     return torch.from_numpy(array.copy()) if kind == "tensor" else array
 
 
@@ -179,7 +183,7 @@ def detail(problem: Problem, limits: dict[str, Any]) -> dict[str, Any]:
         "hints": len(problem.hints.get("en", [])),
         "returns": [r.model_dump() for r in meta.returns],
         "tolerances": {
-            r.name: ({"exact": True} if r.dtype != "float" else {"atol": r.atol, "rtol": r.rtol})
+            r.name: ({"exact": True} if not r.floats else {"atol": r.atol, "rtol": r.rtol})
             for r in meta.returns
         },
         "forbidden": list(meta.forbidden.api),
