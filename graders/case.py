@@ -63,6 +63,9 @@ class Case:
     # Also compare input (and parameter) gradients of sum(output * cotangent) with the
     # reference's: for differentiable functions and modules.
     grad: bool = False
+    # The inputs whose gradients are compared, when not every float input's: a PPO loss is
+    # differentiated through the policy's log-probs, and correct code detaches the rest.
+    grad_inputs: tuple[str, ...] = ()
     # This case's own tolerance for float returns, where it differs from problem.toml's
     # (a long sequence where float32 angles drift further).
     atol: float | None = None

@@ -262,3 +262,71 @@ def test_a_chunked_case_feeds_the_returned_cache_back_one_token_at_a_time(
     wrong = grade_submission(problem=problem, code=next(form).read_text(), mode="submit", pool=pool)
     row = next(c for c in wrong.cases if c.name == name)
     assert not row.passed and row.kind == "values"
+
+
+RATIO_TOML = """
+id = "mean-ratio"
+topic = "alignment"
+difficulty = "easy"
+framework = "torch"
+entry = "mean_ratio"
+signature = "def mean_ratio(logp, old_logp) -> Tensor"
+reference = "reference.py:mean_ratio"
+
+[title]
+en = "Mean importance ratio"
+zh = "平均重要性采样比率"
+
+[[returns]]
+name = "ratio"
+type = "tensor"
+atol = 1e-6
+rtol = 1e-5
+"""
+
+RATIO_CASES = """
+import torch
+from graders import Case
+
+
+def build_cases(seed: int = 0):
+    g = torch.Generator().manual_seed(5 + seed)
+    inputs = {"logp": torch.randn(3, 4, generator=g), "old_logp": torch.randn(3, 4, generator=g)}
+    return [
+        Case("policy only", inputs, grad=True, grad_inputs=("logp",)),
+        Case("policy only, hidden", dict(inputs), grad=True, grad_inputs=("logp",), hidden=True),
+    ]
+"""
+
+RATIO = "def mean_ratio(logp, old_logp):\n    return (logp - old_logp).exp().mean()\n"
+# As RL code is written: the behaviour policy's log-probs carry no gradient.
+RATIO_DETACHED = (
+    "def mean_ratio(logp, old_logp):\n    return (logp - old_logp.detach()).exp().mean()\n"
+)
+RATIO_WRONG_END = (
+    "def mean_ratio(logp, old_logp):\n    return (logp.detach() - old_logp).exp().mean()\n"
+)
+
+
+@pytest.fixture(scope="module")
+def ratio_problem(tmp_path_factory: pytest.TempPathFactory) -> Problem:
+    files = {
+        "problem.toml": RATIO_TOML,
+        "cases.py": RATIO_CASES,
+        "reference.py": RATIO,
+        "starter.py": "def mean_ratio(logp, old_logp):\n    return logp.sum()\n",
+        "statement.en.md": "The mean of exp(logp - old_logp).\n",
+        "statement.zh.md": "exp(logp - old_logp) 的均值。\n",
+    }
+    return written_problem(tmp_path_factory.mktemp("bank"), "mean-ratio", files)
+
+
+def test_gradients_are_compared_only_for_the_inputs_a_case_names(
+    ratio_problem: Problem, pool: SandboxPool
+) -> None:
+    for code in (RATIO, RATIO_DETACHED):
+        result = grade_submission(problem=ratio_problem, code=code, mode="submit", pool=pool)
+        assert result.accepted, [c.message for c in result.cases]
+    wrong = grade_submission(problem=ratio_problem, code=RATIO_WRONG_END, mode="run", pool=pool)
+    assert [c.kind for c in wrong.cases] == ["gradient"]
+    assert "no gradient flows back from your output" in wrong.cases[0].message

@@ -854,10 +854,13 @@ def _gradients(
     """
     try:
         inputs = _build(case["inputs"], fixtures)
+        chosen = case.get("grad_inputs")  # only these, when the case names them
         leaves = {
             name: value.requires_grad_(True)
             for name, value in inputs.items()
-            if isinstance(value, torch.Tensor) and value.is_floating_point()
+            if isinstance(value, torch.Tensor)
+            and value.is_floating_point()
+            and (not chosen or name in chosen)
         }
         if job.kind == "module":
             if module is None:

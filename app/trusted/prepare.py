@@ -204,7 +204,9 @@ def reference_gradients(
     leaves = {
         name: value.requires_grad_(True)
         for name, value in inputs.items()
-        if isinstance(value, torch.Tensor) and value.is_floating_point()
+        if isinstance(value, torch.Tensor)
+        and value.is_floating_point()
+        and (not case.grad_inputs or name in case.grad_inputs)
     }
     module = None
     if problem.meta.kind == "function":
@@ -261,7 +263,12 @@ def prepare(problem: Problem, cases: list[Case]) -> list[PreparedCase]:
             raise ValueError(
                 f"{problem.id}: case {case.name!r} is chunked; it cannot check gradients"
             )
+        unknown = set(case.grad_inputs) - set(case.inputs)
+        if unknown:
+            raise ValueError(f"{problem.id}: case {case.name!r}: grad_inputs {sorted(unknown)}")
         if case.grad:
+            if case.grad_inputs:
+                wire["grad_inputs"] = list(case.grad_inputs)
             cotangents = cotangents_for(case, expected)
             wire["cotangents"] = [TensorArray(c) for c in cotangents]
             gradients = reference_gradients(problem, case, state, cotangents)
