@@ -25,6 +25,7 @@ TOPICS = (
     "ffn",
     "architecture",
     "training",
+    "alignment",
     "inference",
     "efficiency",
     "embeddings",
