@@ -27,6 +27,8 @@ class ReturnSpec:
     rtol: float = 0.0
     # A plain list's element as a message names it, (en, zh) with {n} from 1 and {i} from 0.
     item: tuple[str, str] | None = None
+    # A list of arrays of this type (one per parameter), compared one by one.
+    many: bool = False
 
     @property
     def exact(self) -> bool:
@@ -67,6 +69,8 @@ def compare_output(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, 
     """Check type, dtype, shape and values of `actual` (as exported by the sandbox)."""
     if spec.type == "value":
         return _compare_plain(spec, expected=expected, actual=actual)
+    if spec.many:
+        return _compare_many(spec, expected=expected, actual=actual)
     want, name, subject = _TYPE_NAMES[spec.type], spec.name, _subject(spec)
     if "value" in actual:  # a plain Python value where an array was asked for
         got_type = actual["python_type"]
@@ -375,6 +379,16 @@ def matches(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -
     """
     if spec.type == "value":
         return "value" in actual and _first_difference(expected, normal(actual["value"])) is None
+    if spec.many:
+        items = actual.get("items")
+        return (
+            items is not None
+            and len(items) == len(expected)
+            and all(
+                matches(_one(spec, i), expected=e, actual=a)
+                for i, (e, a) in enumerate(zip(expected, items, strict=True))
+            )
+        )
     if "array" not in actual or actual["array"].shape != expected.shape:
         return False
     got = actual["array"]
@@ -548,3 +562,48 @@ def _compare_plain(spec: ReturnSpec, *, expected: Any, actual: dict[str, Any]) -
         f"{where_zh.rstrip()}：期望 {_show(want)}，得到 {_show(have)}",
     )
     return Check(False, "exact", message, details)
+
+
+# --- Lists of arrays (clipped gradients, one per parameter) --------------------------------
+
+
+def _one(spec: ReturnSpec, index: int) -> ReturnSpec:
+    """The spec of one array of a list return, named by its place."""
+    return ReturnSpec(f"{spec.name}[{index}]", spec.type, spec.dtype, spec.atol, spec.rtol)
+
+
+def _compare_many(spec: ReturnSpec, *, expected: list, actual: dict[str, Any]) -> Check:
+    """A list of arrays: as many as expected, each compared as an array."""
+    name, subject = spec.name, _subject(spec)
+    want = _TYPE_NAMES[spec.type]
+    if "items" not in actual:
+        got_type = (
+            actual.get("wrong_type")
+            or actual.get("python_type")
+            or (_TYPE_NAMES.get(actual.get("type", ""), "an array"))
+        )
+        if "too_large" in actual:
+            got_type = "a value too large to send"
+        text = msg(
+            f"`{name}` should be a list of {len(expected)} {want}, got {got_type}",
+            f"{subject}应为 {len(expected)} 个 {want} 组成的 list，实际是 {_type_zh(got_type)}",
+        )
+        return Check(False, "type", text)
+    items = actual["items"]
+    if len(items) != len(expected):
+        text = msg(
+            f"`{name}` holds {len(items)} arrays, expected {len(expected)} (one per input array)",
+            f"{subject}有 {len(items)} 个数组，期望 {len(expected)} 个（每个输入数组对应一个）",
+        )
+        return Check(False, "shape", text, {"expected_length": len(expected)})
+    details: dict[str, Any] = {}
+    for index, (want_array, got) in enumerate(zip(expected, items, strict=True)):
+        check = compare_output(_one(spec, index), expected=want_array, actual=got)
+        details[str(index)] = check.details
+        if not check.passed:
+            check.details = {"index": index, **check.details}
+            return check
+    text = msg(
+        f"all {len(expected)} arrays of `{name}` match", f"{subject}的 {len(expected)} 个数组都一致"
+    )
+    return Check(True, "values", text, details)

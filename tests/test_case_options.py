@@ -330,3 +330,116 @@ def test_gradients_are_compared_only_for_the_inputs_a_case_names(
     wrong = grade_submission(problem=ratio_problem, code=RATIO_WRONG_END, mode="run", pool=pool)
     assert [c.kind for c in wrong.cases] == ["gradient"]
     assert "no gradient flows back from your output" in wrong.cases[0].message
+
+
+SCALE_TOML = """
+id = "scale-all"
+topic = "training"
+difficulty = "easy"
+framework = "numpy"
+entry = "scale_all"
+signature = "def scale_all(grads, c) -> tuple"
+reference = "reference.py:scale_all"
+unchanged = ["grads"]
+
+[title]
+en = "Scale every array"
+zh = "每个数组都乘以 c"
+
+[[returns]]
+name = "scaled"
+type = "ndarray"
+many = true
+atol = 1e-9
+rtol = 1e-9
+
+[[returns]]
+name = "total"
+type = "ndarray"
+atol = 1e-9
+rtol = 1e-9
+"""
+
+SCALE_CASES = """
+import numpy as np
+from graders import Case
+
+
+def build_cases(seed: int = 0):
+    rng = np.random.default_rng(seed)
+    grads = [rng.normal(size=(3, 4)), rng.normal(size=5), rng.normal(size=(2, 2, 2))]
+    return [
+        Case("three arrays", {"grads": grads, "c": 0.5}),
+        Case("one array", {"grads": [rng.normal(size=6)], "c": 2.0}, hidden=True),
+    ]
+"""
+
+SCALE = """
+import numpy as np
+
+
+def scale_all(grads, c):
+    return [g * c for g in grads], np.asarray(sum(float(np.sum(g)) for g in grads) * c)
+"""
+SCALE_AS_TUPLE = """
+import numpy as np
+
+
+def scale_all(grads, c):
+    out = tuple(np.multiply(g, c) for g in grads)
+    return out, np.asarray(c * np.sum([g.sum() for g in grads]))
+"""
+SCALE_ONE_WRONG = """
+import numpy as np
+
+
+def scale_all(grads, c):
+    out = [g * c for g in grads]
+    out[-1] = grads[-1]  # forgot the last one
+    return out, np.asarray(sum(float(np.sum(g)) for g in grads) * c)
+"""
+SCALE_DROPS_ONE = """
+import numpy as np
+
+
+def scale_all(grads, c):
+    return [g * c for g in grads[:-1]], np.asarray(sum(float(np.sum(g)) for g in grads) * c)
+"""
+SCALE_IN_PLACE = """
+import numpy as np
+
+
+def scale_all(grads, c):
+    for g in grads:
+        g *= c
+    return list(grads), np.asarray(sum(float(np.sum(g)) for g in grads))
+"""
+
+
+@pytest.fixture(scope="module")
+def scale_problem(tmp_path_factory: pytest.TempPathFactory) -> Problem:
+    files = {
+        "problem.toml": SCALE_TOML,
+        "cases.py": SCALE_CASES,
+        "reference.py": SCALE,
+        "starter.py": "import numpy as np\n\n\ndef scale_all(grads, c):\n"
+        "    return list(grads), np.asarray(0.0)\n",
+        "statement.en.md": "Scale every array by `c`.\n",
+        "statement.zh.md": "把每个数组都乘以 `c`。\n",
+    }
+    return written_problem(tmp_path_factory.mktemp("bank"), "scale-all", files)
+
+
+def test_a_list_of_arrays_is_compared_array_by_array(
+    scale_problem: Problem, pool: SandboxPool
+) -> None:
+    for code in (SCALE, SCALE_AS_TUPLE):
+        result = grade_submission(problem=scale_problem, code=code, mode="submit", pool=pool)
+        assert result.accepted, [c.message for c in result.cases]
+    wrong = grade_submission(problem=scale_problem, code=SCALE_ONE_WRONG, mode="run", pool=pool)
+    assert "`scaled[2]`" in wrong.cases[0].message
+    short = grade_submission(problem=scale_problem, code=SCALE_DROPS_ONE, mode="run", pool=pool)
+    assert "`scaled` holds 2 arrays, expected 3" in short.cases[0].message
+    mutated = grade_submission(problem=scale_problem, code=SCALE_IN_PLACE, mode="run", pool=pool)
+    assert mutated.cases[0].kind == "mutated"
+    assert "changed `grads` in place" in mutated.cases[0].message

@@ -37,6 +37,9 @@ class ReturnMeta(_Strict):
     # How a message names a plain list's element ("merge {n}"; {n} counts from 1, {i} is
     # the index), so a wrong answer reads "merge 8 (`merges[7]`): expected ..., got ...".
     item: Localized | None = None
+    # A list of arrays, as many as the case gives (clipped gradients, one per parameter),
+    # each compared as an array of this type.
+    many: bool = False
 
     @model_validator(mode="after")
     def _plain_is_exact(self) -> ReturnMeta:
@@ -44,6 +47,8 @@ class ReturnMeta(_Strict):
             raise ValueError(f"return {self.name!r}: a plain value is compared exactly")
         if self.item is not None and self.type != "value":
             raise ValueError(f"return {self.name!r}: `item` names elements of a plain value")
+        if self.many and self.type == "value":
+            raise ValueError(f"return {self.name!r}: `many` is a list of arrays, not of values")
         return self
 
     def spec(self, case: Any = None) -> ReturnSpec:
@@ -53,12 +58,12 @@ class ReturnMeta(_Strict):
             atol = atol if case.atol is None else case.atol
             rtol = rtol if case.rtol is None else case.rtol
         item = (self.item.en, self.item.zh) if self.item else None
-        return ReturnSpec(self.name, self.type, self.dtype, atol, rtol, item)
+        return ReturnSpec(self.name, self.type, self.dtype, atol, rtol, item, self.many)
 
     @property
     def floats(self) -> bool:
         """Whether this return is an array of floats (compared within a tolerance)."""
-        return self.type != "value" and self.dtype == "float"
+        return self.type != "value" and self.dtype == "float" and not self.many
 
 
 class Forbidden(_Strict):

@@ -706,7 +706,12 @@ def run_custom(
             if len(text) > REFERENCE_MESSAGE_CHARS:
                 text = text[: REFERENCE_MESSAGE_CHARS - 3] + "..."
             raise CustomInputError(f"these inputs do not fit the problem: {text}") from None
-    size = sum(int(getattr(array, "size", 1)) for array in prepared.expected)
+    size = sum(
+        sum(int(item.size) for item in array)
+        if isinstance(array, list)
+        else int(getattr(array, "size", 1))
+        for array in prepared.expected
+    )
     if prepared.weights is not None:
         size += int(prepared.weights.size)
     if size > MAX_OUTPUT_ELEMENTS:

@@ -395,6 +395,11 @@ def _export(value: Any, max_bytes: int) -> dict:
         return {"array": tensor.numpy(), "type": "tensor", "dtype": str(tensor.dtype)}
     kind = type(value)
     described = _type_name(kind)
+    if kind in (list, tuple) and value and all(_is_array(item) for item in value):
+        if len(value) > _MAX_ITEMS:
+            return {"wrong_type": f"{described} of {len(value)} arrays"}
+        items = [_export(item, max_bytes) for item in value]
+        return {"items": items, "type": "list"}
     if kind in _PLAIN_TYPES or isinstance(value, np.generic):
         budget, odd = [max_bytes], [""]
         plain = _plain(value, budget, _PLAIN_DEPTH, odd)
@@ -407,6 +412,13 @@ def _export(value: Any, max_bytes: int) -> dict:
 
 
 _PLAIN_TYPES = (str, int, float, bool, type(None), list, tuple, dict)
+_MAX_ITEMS = 512  # arrays in a list return (one per parameter)
+
+
+def _is_array(value: Any) -> bool:
+    return type(value) is np.ndarray or isinstance(value, torch.Tensor)
+
+
 _PLAIN_DEPTH = 8  # lists in lists: within the codec's nesting cap, with the report around it
 _NOT_PLAIN = object()
 _INT64 = (-(1 << 63), (1 << 63) - 1)

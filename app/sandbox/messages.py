@@ -139,6 +139,13 @@ def exported(value: Any) -> bool:
             and isinstance(value["dtype"], str)
             and value["dtype"] in TORCH_DTYPES
         )
+    if kind == "list":
+        items = value.get("items")
+        return (
+            value.keys() == {"items", "type"}
+            and isinstance(items, list)
+            and all(exported(item) and item.get("type") != "list" for item in items)
+        )
     if kind == "value":
         return (
             value.keys() == {"value", "type", "python_type"}

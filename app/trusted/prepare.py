@@ -137,10 +137,14 @@ def invoke(function: Any, inputs: dict[str, Any], case: Case) -> Any:
 def as_arrays(result: Any, kinds: list[str] | None = None) -> list[Any]:
     """A function's result as a list of numpy arrays, one per returned value (a plain
     Python value, for a return of type "value", as compared: graders.compare.normal)."""
-    if kinds and "value" in kinds:
+    if kinds and ("value" in kinds or "list" in kinds):
         values = [result] if len(kinds) == 1 else list(result)
         return [
-            normal(v) if kind == "value" else as_arrays(v)[0]
+            normal(v)
+            if kind == "value"
+            else [as_arrays(item)[0] for item in v]
+            if kind == "list"
+            else as_arrays(v)[0]
             for v, kind in zip(values, kinds, strict=False)
         ]
     values = list(result) if isinstance(result, tuple) else [result]
@@ -152,8 +156,8 @@ def as_arrays(result: Any, kinds: list[str] | None = None) -> list[Any]:
 
 
 def kinds(problem: Problem) -> list[str]:
-    """The type of each return value ("ndarray", "tensor" or "value")."""
-    return [r.type for r in problem.meta.returns]
+    """The type of each return value ("ndarray", "tensor", "value", or "list" of arrays)."""
+    return ["list" if r.many else r.type for r in problem.meta.returns]
 
 
 def reference_outputs(problem: Problem, case: Case) -> tuple[list[np.ndarray], dict | None]:
@@ -266,6 +270,8 @@ def prepare(problem: Problem, cases: list[Case]) -> list[PreparedCase]:
         unknown = set(case.grad_inputs) - set(case.inputs)
         if unknown:
             raise ValueError(f"{problem.id}: case {case.name!r}: grad_inputs {sorted(unknown)}")
+        if case.grad and any(r.many for r in problem.meta.returns):
+            raise ValueError(f"{problem.id}: gradients of a list return are not compared")
         if case.grad:
             if case.grad_inputs:
                 wire["grad_inputs"] = list(case.grad_inputs)

@@ -124,6 +124,8 @@ def _as_returned(kind: str, array: Any) -> Any:
     of strings as the tuples they are written as."""
     if kind == "value":
         return as_written(array)
+    if isinstance(array, list):  # a list of arrays
+        return [_as_returned(kind, item) for item in array]
     return torch.from_numpy(array.copy()) if kind == "tensor" else array
 
 
