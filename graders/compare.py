@@ -72,6 +72,7 @@ def compare_output(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, 
     if spec.many:
         return _compare_many(spec, expected=expected, actual=actual)
     want, name, subject = _TYPE_NAMES[spec.type], spec.name, _subject(spec)
+    actual = _scalar_as_array(spec, expected, actual)
     if "value" in actual:  # a plain Python value where an array was asked for
         got_type = actual["python_type"]
         text = msg(
@@ -151,6 +152,19 @@ def compare_output(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, 
 
 
 _HALF = ("float16", "bfloat16")
+
+
+def _scalar_as_array(spec: ReturnSpec, expected: Any, actual: dict[str, Any]) -> dict[str, Any]:
+    """A number where a numpy problem expects a 0-d array (a loss): `np.mean` gives an
+    np.float64, and `float(...)` is as good an answer; a torch problem still wants a tensor."""
+    if (
+        "value" in actual
+        and spec.type == "ndarray"
+        and getattr(expected, "ndim", None) == 0
+        and type(actual["value"]) in (int, float, bool)
+    ):
+        return {"array": np.asarray(actual["value"]), "type": "ndarray"}
+    return actual
 
 
 def _compare_exact(
@@ -389,6 +403,7 @@ def matches(spec: ReturnSpec, *, expected: np.ndarray, actual: dict[str, Any]) -
                 for i, (e, a) in enumerate(zip(expected, items, strict=True))
             )
         )
+    actual = _scalar_as_array(spec, expected, actual)
     if "array" not in actual or actual["array"].shape != expected.shape:
         return False
     got = actual["array"]

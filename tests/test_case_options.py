@@ -443,3 +443,25 @@ def test_a_list_of_arrays_is_compared_array_by_array(
     mutated = grade_submission(problem=scale_problem, code=SCALE_IN_PLACE, mode="run", pool=pool)
     assert mutated.cases[0].kind == "mutated"
     assert "changed `grads` in place" in mutated.cases[0].message
+
+
+SCALE_FLOAT_TOTAL = """
+import numpy as np
+
+
+def scale_all(grads, c):
+    return [g * c for g in grads], c * np.sum([np.sum(g) for g in grads])  # an np.float64
+"""
+SCALE_PY_FLOAT_TOTAL = """
+def scale_all(grads, c):
+    return [g * c for g in grads], float(sum(g.sum() for g in grads) * c)
+"""
+
+
+def test_a_numpy_scalar_or_a_float_is_a_0d_answer(
+    scale_problem: Problem, pool: SandboxPool
+) -> None:
+    # np.sum and np.mean give NumPy scalars, not 0-d arrays: the value is what is graded.
+    for code in (SCALE_FLOAT_TOTAL, SCALE_PY_FLOAT_TOTAL):
+        result = grade_submission(problem=scale_problem, code=code, mode="submit", pool=pool)
+        assert result.accepted, [c.message for c in result.cases]

@@ -22,4 +22,4 @@ def mlp_backward(x, y, w1, b1, w2, b2):
     dpre = dh * (pre > 0)  # ReLU's derivative is 1 where pre > 0, else 0
     dw1 = x.T @ dpre  # [D, H]
     db1 = dpre.sum(axis=0)  # [H]
-    return np.asarray(loss), dw1, db1, dw2, db2  # the loss as a 0-d array
+    return loss, dw1, db1, dw2, db2
