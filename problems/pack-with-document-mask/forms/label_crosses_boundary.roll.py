@@ -1,0 +1,24 @@
+# Wrong: torch.roll(input_ids, -1) masked at the pads only, not at document boundaries.
+import torch
+
+
+def pack_documents(docs, max_len, pad_id=0):
+    T = max_len
+    ids = torch.full((T,), pad_id, dtype=torch.long)
+    pos = torch.zeros(T, dtype=torch.long)
+    seg = -1 - torch.arange(T)
+    cur = 0
+    for d, doc in enumerate(docs):
+        n = min(len(doc), T - cur)
+        if n <= 0:
+            break
+        ids[cur : cur + n] = doc[:n]
+        pos[cur : cur + n] = torch.arange(n)
+        seg[cur : cur + n] = d
+        cur += n
+    real = seg >= 0
+    keep = torch.roll(real, -1) & real
+    keep[-1] = False
+    labels = torch.roll(ids, -1).masked_fill(~keep, -100)
+    mask = torch.tril(torch.ones(T, T, dtype=torch.bool)) & (seg[:, None] == seg[None, :])
+    return ids, labels, pos, mask

@@ -1,0 +1,17 @@
+# Wrong: labels = input_ids wherever the position is > 0, i.e. not shifted.
+import torch
+
+
+def pack_documents(docs, max_len, pad_id=0):
+    doc = torch.cat([torch.full((len(x),), i) for i, x in enumerate(docs)])[:max_len]
+    tokens = torch.cat(list(docs))[:max_len]
+    n_pad = max_len - len(tokens)
+    input_ids = torch.cat([tokens, torch.full((n_pad,), pad_id)])
+    doc = torch.cat([doc, len(docs) + torch.arange(n_pad)])
+    idx = torch.arange(max_len)
+    is_start = torch.ones(max_len, dtype=torch.bool)
+    is_start[1:] = doc[1:] != doc[:-1]
+    position_ids = idx - torch.cummax(torch.where(is_start, idx, 0), 0).values
+    labels = torch.where(position_ids > 0, input_ids, -100)
+    mask = (doc[:, None] == doc[None, :]) & (idx[None, :] <= idx[:, None])
+    return input_ids, labels, position_ids, mask
