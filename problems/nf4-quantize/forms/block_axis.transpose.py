@@ -1,0 +1,18 @@
+# Wrong: w.T.reshape(-1) is column-major order; blocks are taken from the transposed matrix.
+import numpy as np
+
+NF4 = np.array([
+    -1.0, -0.6961928009986877, -0.5250730514526367, -0.39491748809814453,
+    -0.28444138169288635, -0.18477343022823334, -0.09105003625154495, 0.0,
+    0.07958029955625534, 0.16093020141124725, 0.24611230194568634, 0.33791524171829224,
+    0.44070982933044434, 0.5626170039176941, 0.7229568362236023, 1.0,
+])  # fmt: skip
+MID = (NF4[1:] + NF4[:-1]) / 2
+
+
+def nf4_quantize(w, block_size=64):
+    flat = w.T.reshape(-1)
+    b = flat.reshape(-1, block_size)
+    m = np.abs(b).max(-1)
+    m[m == 0] = 1.0
+    return np.searchsorted(MID, b / m[:, None]).astype(np.uint8).reshape(-1), m
