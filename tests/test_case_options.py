@@ -465,3 +465,26 @@ def test_a_numpy_scalar_or_a_float_is_a_0d_answer(
     for code in (SCALE_FLOAT_TOTAL, SCALE_PY_FLOAT_TOTAL):
         result = grade_submission(problem=scale_problem, code=code, mode="submit", pool=pool)
         assert result.accepted, [c.message for c in result.cases]
+
+
+OPTIONAL_IMPORT = """
+import numpy as np
+
+try:  # installed beside numpy here, but not something the sandbox lets code read
+    import pytest  # noqa: F401
+except ImportError:
+    pytest = None
+
+
+def scale_all(grads, c):
+    return [g * c for g in grads], np.asarray(sum(float(np.sum(g)) for g in grads) * c)
+"""
+
+
+def test_a_package_the_sandbox_cannot_read_is_a_package_not_installed(
+    scale_problem: Problem, pool: SandboxPool
+) -> None:
+    # Libraries import optional packages in try/except ImportError (torch._dynamo and
+    # colorama): an unreadable one must not turn into a PermissionError.
+    result = grade_submission(problem=scale_problem, code=OPTIONAL_IMPORT, mode="run", pool=pool)
+    assert result.accepted, [c.message for c in result.cases]

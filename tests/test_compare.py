@@ -26,6 +26,14 @@ def test_an_all_zeros_answer_does_not_slip_under_the_tolerance() -> None:
     assert not _check(expected, np.zeros_like(expected)).passed
 
 
+def test_nan_is_the_answer_where_the_reference_gives_nan_and_only_there() -> None:
+    # An overflowed gradient unscaled by a loss scaler is NaN in the reference too.
+    expected = np.array([1.0, np.nan, 3.0])
+    assert _check(expected, np.array([1.0, np.nan, 3.0])).passed
+    assert not _check(expected, np.array([1.0, 2.0, 3.0])).passed
+    assert not _check(np.array([1.0, 2.0, 3.0]), np.array([1.0, np.nan, 3.0])).passed
+
+
 def test_infinity_never_matches_a_finite_value() -> None:
     check = _check(np.array([1.0, 2.0]), np.array([1.0, np.inf]))
     assert not check.passed and check.details["nonfinite"] == 1

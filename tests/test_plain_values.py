@@ -199,3 +199,11 @@ def test_a_custom_plain_value_of_the_wrong_form_is_refused_clearly(
     with pytest.raises(CustomInputError) as refused:
         parse_custom(problem, {"inputs": {**base, **inputs}})
     assert error in str(refused.value)
+
+
+def test_a_whole_float_is_not_an_int(problem: Problem, pool: SandboxPool) -> None:
+    code = REFERENCE.replace(
+        "sum(counts.get(ch, 0) for ch in word)", "float(sum(counts.get(ch, 0) for ch in word))"
+    )
+    result = grade_submission(problem=problem, code=code, mode="run", pool=pool)
+    assert "`total`: expected 6 (int), got 6.0 (float)" in result.cases[0].message

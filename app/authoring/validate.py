@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -282,13 +283,24 @@ def indistinguishable_mistakes(problem: Problem) -> list[tuple[str, str]]:
         (a, b)
         for a, b in itertools.combinations(problem.mistakes, 2)
         if not any(
-            any(
-                x.shape != y.shape or not np.allclose(x, y, equal_nan=True)
-                for x, y in zip(c.variants[a], c.variants[b], strict=True)
-            )
+            any(_differ(x, y) for x, y in zip(c.variants[a], c.variants[b], strict=True))
             for c in cases
         )
     ]
+
+
+def _differ(x: Any, y: Any) -> bool:
+    """Whether two returned values differ: arrays beyond float noise, lists of arrays item
+    by item, plain values at all."""
+    if isinstance(x, np.ndarray) and isinstance(y, np.ndarray):
+        return x.shape != y.shape or not np.allclose(x, y, equal_nan=True)
+    if (
+        isinstance(x, list)
+        and isinstance(y, list)
+        and all(isinstance(v, np.ndarray) for v in (*x, *y))
+    ):
+        return len(x) != len(y) or any(map(_differ, x, y))
+    return x != y
 
 
 def _zeros_slip_under(problem: Problem, cases: list) -> str | None:

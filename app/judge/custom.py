@@ -688,6 +688,16 @@ def _check_broadcast(inputs: dict[str, Any]) -> None:
         )
 
 
+def _size(value: Any) -> int:
+    """Values an expected output holds: an array's, a list of arrays', 1 for a plain value
+    (its size is bounded when the child sends it)."""
+    if isinstance(value, np.ndarray):
+        return int(value.size)
+    if isinstance(value, list) and value and all(isinstance(v, np.ndarray) for v in value):
+        return sum(int(v.size) for v in value)
+    return 1
+
+
 def run_custom(
     *, problem: Problem, code: str, case: Case, pool: SandboxPool, wait: float
 ) -> GradeResult:
@@ -706,12 +716,7 @@ def run_custom(
             if len(text) > REFERENCE_MESSAGE_CHARS:
                 text = text[: REFERENCE_MESSAGE_CHARS - 3] + "..."
             raise CustomInputError(f"these inputs do not fit the problem: {text}") from None
-    size = sum(
-        sum(int(item.size) for item in array)
-        if isinstance(array, list)
-        else int(getattr(array, "size", 1))
-        for array in prepared.expected
-    )
+    size = sum(_size(value) for value in prepared.expected)
     if prepared.weights is not None:
         size += int(prepared.weights.size)
     if size > MAX_OUTPUT_ELEMENTS:

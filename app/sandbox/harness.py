@@ -10,6 +10,7 @@ import bisect
 import builtins
 import contextlib
 import ctypes
+import importlib.machinery
 import re
 import sys
 import traceback
@@ -27,6 +28,46 @@ from app.sandbox.job import Job
 from app.sandbox.protocol import out_of_memory, write_frame
 
 SOLUTION_FILE = "solution.py"
+
+
+class _UnreadableIsMissing:
+    """A module the sandbox cannot read is a module that is not installed.
+
+    The child reads only numpy, torch and what they require. A package that happens to be
+    installed beside them (colorama, which torch._dynamo imports if it can, through
+    torch.utils.checkpoint) would otherwise raise PermissionError where the library expects
+    ImportError, or a find_spec that says it is there: correct code would fail for where it
+    runs, not for what it does.
+    """
+
+    @staticmethod
+    def find_spec(name: str, path: Any = None, target: Any = None) -> Any:
+        """A spec that cannot be loaded, for a module whose file cannot be read; else None."""
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if spec is None or not spec.has_location or not spec.origin:
+            return None
+        try:
+            with open(spec.origin, "rb"):
+                return None
+        except PermissionError:
+            return importlib.machinery.ModuleSpec(name, _MissingLoader())
+
+    @staticmethod
+    def invalidate_caches() -> None:
+        """Nothing is kept."""
+
+
+class _MissingLoader:
+    @staticmethod
+    def create_module(spec: Any) -> None:
+        raise ModuleNotFoundError(f"No module named {spec.name!r}", name=spec.name)
+
+    @staticmethod
+    def exec_module(module: Any) -> None:
+        """Never reached."""
+
+
+sys.meta_path.insert(0, _UnreadableIsMissing())
 
 
 class ForbiddenAPIError(BaseException):

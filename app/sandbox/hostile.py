@@ -586,7 +586,8 @@ def corpus(*, root: Path, secret: str, port: int, bystander: int | None = None) 
                 "return vars(reference_impl.numpy_ops)['soft' + 'max'](x, axis)"
             ),
             "runtime_error",
-            lambda r: "Permission denied" in r.message,
+            # Unreadable, so not there: the child cannot tell it from a module not installed.
+            lambda r: "No module named 'app" in r.message or "Permission denied" in r.message,
         ),
         Hostile(
             "read Shousi's own files and its installed finder, .pth and metadata",
