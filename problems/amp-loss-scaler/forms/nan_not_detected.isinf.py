@@ -1,0 +1,15 @@
+# Wrong: checks np.isinf only, so a NaN gradient passes as a clean step.
+import numpy as np
+
+
+def scaler_step(
+    grads, scale, growth_tracker, growth_factor=2.0, backoff_factor=0.5, growth_interval=2000
+):
+    found_inf = any(np.isinf(g).any() for g in grads)
+    unscaled = [g / scale for g in grads]
+    if found_inf:
+        return unscaled, found_inf, scale * backoff_factor, 0
+    growth_tracker += 1
+    if growth_tracker == growth_interval:
+        return unscaled, found_inf, scale * growth_factor, 0
+    return unscaled, found_inf, scale, growth_tracker
