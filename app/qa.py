@@ -189,6 +189,15 @@ def validate_deck(deck: Deck, problem_ids: set[str]) -> list[tuple[Path, str]]:
         unknown = [p for p in card.problems if p not in problem_ids]
         if unknown:
             found.append((path, f"links problems that do not exist: {', '.join(unknown)}"))
+        landed = [p for p in card.planned if p in problem_ids]
+        if landed:  # else the card stays off the pages of the problems that practise it
+            found.append(
+                (
+                    path,
+                    f"planned problems now in the bank: {', '.join(landed)}; "
+                    "move them to `problems`",
+                )
+            )
         for lang in ("zh", "en"):
             side: Side = getattr(card, lang)
             for text in (side.question, side.short, side.answer, *side.follow_ups):

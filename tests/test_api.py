@@ -69,6 +69,20 @@ CONTRACTED = {
     "top-k-top-p-sampling": ("torch", "sample_next_token", "function"),
     "beam-search": ("torch", "beam_search", "function"),
     "multi-head-latent-attention": ("torch", "MultiHeadLatentAttention", "module"),
+    # The bank, part 3 (issue 28).
+    "sequence-logprobs": ("torch", "sequence_logprobs", "function"),
+    "dpo-loss": ("torch", "dpo_loss", "function"),
+    "grpo-advantages": ("torch", "grpo_advantages", "function"),
+    "grpo-loss": ("torch", "grpo_loss", "function"),
+    "ppo-clip-loss": ("torch", "ppo_losses", "function"),
+    "gae": ("numpy", "compute_gae", "function"),
+    "bpe-train": ("python", "train_bpe", "function"),
+    "bpe-encode": ("python", "bpe_encode", "function"),
+    "adamw-step": ("numpy", "adamw_step", "function"),
+    "mlp-backward": ("numpy", "mlp_backward", "function"),
+    "int8-quantize": ("numpy", "quantize_per_channel", "function"),
+    "lr-warmup-cosine": ("numpy", "lr_at", "function"),
+    "clip-grad-norm": ("numpy", "clip_grad_norm", "function"),
 }
 # Every problem in the bank, from its problem.toml: id -> (framework, entry point, kind).
 CONTRACT = {

@@ -76,6 +76,12 @@ def test_validate_names_each_broken_card_and_its_reason(tmp_path: Path, bank: Ba
         "open-brace",
         en="[en]\nquestion = \"Q\"\nshort = \"s\"\nanswer = '''\n$\\frac{1}{2$\n'''\n",
     )
+    landed = _card(
+        tmp_path,
+        "planned-landed",
+        head='id = "planned-landed"\ntopic = "attention"\ntags = ["attention"]\n'
+        'difficulty = "easy"\nproblems = ["attention"]\nplanned = ["softmax", "not-yet"]\n',
+    )
     duplicate = tmp_path / "bugs" / "good-card.toml"
     duplicate.parent.mkdir()
     duplicate.write_text(good.read_text().replace('"attention"\ntags', '"bugs"\ntags'))
@@ -83,6 +89,7 @@ def test_validate_names_each_broken_card_and_its_reason(tmp_path: Path, bank: Ba
     assert good not in found
     assert "en" not in found[no_zh] and "zh" in found[no_zh]
     assert "no-such-problem" in found[unknown]
+    assert "planned problems now in the bank: softmax;" in found[landed]
     assert "odd number of $" in found[unbalanced]
     assert "unbalanced braces" in found[braces]
     assert "duplicate id 'good-card'" in found[duplicate]
