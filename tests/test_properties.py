@@ -85,6 +85,24 @@ def test_weight_rows_must_sum_to_one_and_masked_keys_get_nothing() -> None:
     assert finding is not None and finding.kind == "weights_sum"
 
 
+def test_a_key_padding_mask_per_batch_entry_lines_up_with_its_own_batch() -> None:
+    # Cross-attention: weights [B=2, h=1, L_q=2, L_kv=3], a [B, L_kv] mask (True = real key).
+    # Read from the last axes it would pair batch entries with query rows (B == L_q here).
+    weights = np.zeros((2, 1, 2, 3))
+    weights[0, :, :, :2] = 0.5  # batch 0: keys 0-1 real
+    weights[1, :, :, :] = 1 / 3  # batch 1: every key real
+    mask = np.array([[True, True, False], [True, True, True]])
+    assert check_weights(weights, mask, blocked_when="false", layout="batch_keys") is None
+    leaky = weights.copy()
+    leaky[0, 0, 1] = [0.25, 0.25, 0.5]  # batch 0 gives weight to its padded key
+    finding = check_weights(leaky, mask, blocked_when="false", layout="batch_keys")
+    assert (
+        finding is not None
+        and finding.kind == "masked_weight"
+        and "[0, 0, 1, 2]" in finding.message
+    )
+
+
 # --- through the sandbox, as a candidate meets them ---------------------------------------
 
 

@@ -87,6 +87,9 @@ class WeightsMeta(_Strict):
     capture: bool = False  # the last softmax the code computes (torch problems)
     mask: str | None = None  # the input holding the mask, if any
     blocked: Literal["nonzero", "false"] = "false"  # 1 = blocked, or False/0 = blocked
+    # How the mask lines up with the weights: from the last axes (an [L_q, L_k] mask), or
+    # "batch_keys": a [B, L_k] padding mask, one row of key positions per batch entry.
+    mask_layout: Literal["trailing", "batch_keys"] = "trailing"
 
 
 class DiagnosisMeta(_Strict):

@@ -449,7 +449,10 @@ def _explain(
                 mask = prepared.case.inputs.get(weights_meta.mask) if weights_meta.mask else None
                 if weights.shape == prepared.weights.shape:
                     finding = check_weights(
-                        weights, _numpy(mask), blocked_when=weights_meta.blocked
+                        weights,
+                        _numpy(mask),
+                        blocked_when=weights_meta.blocked,
+                        layout=weights_meta.mask_layout,
                     )
         if finding is not None:
             row.kind = finding.kind

@@ -20,11 +20,14 @@ LABELS = {
 }
 
 
-def check_weights(weights: np.ndarray, mask: Any, *, blocked_when: str) -> Finding | None:
+def check_weights(
+    weights: np.ndarray, mask: Any, *, blocked_when: str, layout: str = "trailing"
+) -> Finding | None:
     """Rows of attention weights sum to 1, and positions the mask blocks get no weight.
 
     `blocked_when` is the problem's mask convention: "nonzero" (1 = blocked) or "false"
-    (False/0 = blocked).
+    (False/0 = blocked); `layout` "batch_keys" reads a [B, L_k] mask as one row of keys per
+    batch entry of [B, ..., L_q, L_k] weights.
     """
     if weights.ndim < 1 or weights.size == 0:
         return None
@@ -56,6 +59,9 @@ def check_weights(weights: np.ndarray, mask: Any, *, blocked_when: str) -> Findi
     if mask is None:
         return None
     mask_array = np.asarray(mask)
+    if layout == "batch_keys" and mask_array.ndim == 2 and weights.ndim >= 3:
+        shape = (mask_array.shape[0],) + (1,) * (weights.ndim - 2) + (mask_array.shape[1],)
+        mask_array = mask_array.reshape(shape)
     blocked = mask_array != 0 if blocked_when == "nonzero" else mask_array == 0
     try:
         blocked = np.broadcast_to(blocked, weights.shape)
