@@ -93,3 +93,9 @@ def test_validate_names_each_broken_card_and_its_reason(tmp_path: Path, bank: Ba
     assert "odd number of $" in found[unbalanced]
     assert "unbalanced braces" in found[braces]
     assert "duplicate id 'good-card'" in found[duplicate]
+
+
+def test_every_problem_has_a_card_that_practises_it(deck, bank: Bank) -> None:
+    # The problem page shows its cards, and a review session reaches the problem from them.
+    alone = [pid for pid in bank.problems if not deck.linked(pid)]
+    assert alone == [], f"problems with no card naming them in `problems`: {alone}"
