@@ -40,3 +40,11 @@ def describe(tag: str) -> dict[str, str]:
 def defined_twice() -> list[str]:
     """Tags with a text both in a family and in VARIANTS."""
     return sorted(tag for tag in VARIANTS if tag in FAMILIES)
+
+
+VARIANT_MARK = "~"  # MISTAKES["tag"] = [f, g]: keys "tag" and "tag~2", both the mistake `tag`
+
+
+def tag_of(key: str) -> str:
+    """The mistake a MISTAKES key stands for: "padding_in_mean~2" is padding_in_mean."""
+    return key.split(VARIANT_MARK, 1)[0]

@@ -149,3 +149,28 @@ def test_a_case_an_all_zeros_answer_would_pass_is_caught(tmp_path: Path, pool: S
     (problem,) = load_bank([folder]).ordered()  # a single problem folder is accepted too
     report = validate_problem(problem, pool)
     assert any("an all-zeros `output` is within the tolerance" in p for p in report.problems)
+
+
+def test_a_mistake_written_two_ways_is_one_tag(tmp_path: Path, pool: SandboxPool) -> None:
+    # A tag may list several implementations: each must be rejected and named with the tag.
+    folder = tmp_path / "softmax-two-ways"
+    shutil.copytree(BUILTIN_DIR / "softmax", folder)
+    toml = folder / "problem.toml"
+    toml.write_text(toml.read_text().replace('id = "softmax"', 'id = "softmax-two-ways"'))
+    (folder / "mistakes.py").write_text(
+        "import numpy as np\n\n\n"
+        "def no_shift(x, axis=-1):\n"
+        "    e = np.exp(x)\n"
+        "    return e / e.sum(axis=axis, keepdims=True)\n\n\n"
+        "def no_shift_exp2(x, axis=-1):\n"
+        "    e = np.exp(x) * 1.0\n"
+        "    return e / np.sum(e, axis=axis, keepdims=True)\n\n\n"
+        "MISTAKES = {'softmax_unstable': [no_shift, no_shift_exp2]}\n"
+    )
+    (problem,) = load_bank([tmp_path]).ordered()
+    assert list(problem.mistakes) == ["softmax_unstable", "softmax_unstable~2"]
+    report = validate_problem(problem, pool)
+    assert "mistake softmax_unstable~2 rejected and diagnosed" in report.checks
+    assert not any("give the same outputs" in p for p in report.problems)
+    (folder / "mistakes.py").write_text("MISTAKES = {'softmax_unstable': []}\n")
+    assert "or a list of them" in load_bank([tmp_path]).errors[0][1]

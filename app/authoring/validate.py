@@ -32,7 +32,7 @@ from graders.compare import matches
 from graders.families import FAMILIES
 from graders.result import GradeResult, Verdict
 from graders.text import LANGS
-from graders.variants import VARIANTS, defined_twice, shared_text
+from graders.variants import VARIANTS, defined_twice, shared_text, tag_of
 
 
 @dataclass
@@ -128,17 +128,17 @@ def validate_problem(problem: Problem, pool: SandboxPool) -> Validation:
             f"starter should be a clean wrong answer, got "
             f"{starter.verdict.value}: {starter.message[:200]}"
         )
-    for tag, variant in problem.mistakes.items():
+    for key, variant in problem.mistakes.items():
         try:
             result = grade(as_submission(variant, entry))
         except BundleError as exc:
-            report.problems.append(f"mistake {tag} cannot be made one file: {exc}")
+            report.problems.append(f"mistake {key} cannot be made one file: {exc}")
             continue
-        if result.verdict is Verdict.WRONG_ANSWER and result.diagnosis == [tag]:
-            report.checks.append(f"mistake {tag} rejected and diagnosed")
+        if result.verdict is Verdict.WRONG_ANSWER and result.diagnosis == [tag_of(key)]:
+            report.checks.append(f"mistake {key} rejected and diagnosed")
         else:
             report.problems.append(
-                f"mistake {tag}: {result.verdict.value}, diagnosed as {result.diagnosis}"
+                f"mistake {key}: {result.verdict.value}, diagnosed as {result.diagnosis}"
             )
     if not problem.solution:
         report.problems.append("solution.py is missing")
@@ -179,7 +179,7 @@ def _check_texts(problem: Problem, report: Validation) -> None:
             found.append(
                 f"editorial.{lang}.md has {sections} '## ' sections, needs {EDITORIAL_SECTIONS}"
             )
-    for tag in problem.mistakes:
+    for tag in dict.fromkeys(map(tag_of, problem.mistakes)):
         if tag not in problem.mistake_messages and shared_text(tag) is None:
             found.append(f"mistake {tag} has no message: add it to MESSAGES in mistakes.py")
     found.extend(tags_defined_twice(problem))
@@ -282,7 +282,8 @@ def indistinguishable_mistakes(problem: Problem) -> list[tuple[str, str]]:
     return [
         (a, b)
         for a, b in itertools.combinations(problem.mistakes, 2)
-        if not any(
+        if tag_of(a) != tag_of(b)  # two ways of one mistake may well agree somewhere
+        and not any(
             any(_differ(x, y) for x, y in zip(c.variants[a], c.variants[b], strict=True))
             for c in cases
         )

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from app.bank.model import TOPICS, Problem, ProblemMeta
 from app.bank.signature import SignatureError
 from graders.text import LANGS
+from graders.variants import VARIANT_MARK
 
 log = logging.getLogger("shousi.problems")
 
@@ -128,8 +129,9 @@ def _load_mistakes(folder: Path) -> tuple[dict[str, Any], dict[str, dict[str, st
         return {}, {}
     module = _import_file(path)
     mistakes = getattr(module, "MISTAKES", None)
-    if not isinstance(mistakes, dict) or not all(callable(v) for v in mistakes.values()):
+    if not isinstance(mistakes, dict):
         raise LoadError("mistakes.py must define MISTAKES = {tag: implementation}")
+    mistakes = _expand_variants(mistakes)
     messages = getattr(module, "MESSAGES", {})
     if not isinstance(messages, dict) or not all(
         isinstance(text, dict)
@@ -139,6 +141,22 @@ def _load_mistakes(folder: Path) -> tuple[dict[str, Any], dict[str, dict[str, st
     ):
         raise LoadError('mistakes.py: MESSAGES must be {tag: {"en": "...", "zh": "..."}}')
     return dict(mistakes), {tag: dict(text) for tag, text in messages.items()}
+
+
+def _expand_variants(mistakes: dict) -> dict[str, Any]:
+    """One key per implementation: a tag given a list of them (one mistake, written two
+    ways that give different numbers) gets keys "tag", "tag~2", ... (graders.variants)."""
+    expanded: dict[str, Any] = {}
+    for tag, value in mistakes.items():
+        variants = list(value) if isinstance(value, list | tuple) else [value]
+        bad = not isinstance(tag, str) or VARIANT_MARK in tag or not variants
+        if bad or not all(callable(v) for v in variants):
+            raise LoadError(
+                "mistakes.py must define MISTAKES = {tag: implementation, or a list of them}"
+            )
+        for index, variant in enumerate(variants, start=1):
+            expanded[tag if index == 1 else f"{tag}{VARIANT_MARK}{index}"] = variant
+    return expanded
 
 
 HINT_BREAK = re.compile(r"^---[ \t]*$", re.MULTILINE)

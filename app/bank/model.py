@@ -256,6 +256,9 @@ class Problem:
 
     def describe(self, tag: str) -> dict[str, str]:
         """A mistake's tag with its message in both languages, the problem's own first."""
+        from graders.variants import tag_of
+
+        tag = tag_of(tag)
         if tag in self.mistake_messages:
             return {"tag": tag, **self.mistake_messages[tag]}
         from graders.variants import describe

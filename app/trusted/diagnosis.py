@@ -24,6 +24,7 @@ from app.bank.model import Problem
 from app.trusted.prepare import LazyVariants, as_arrays, case_inputs, invoke, seed_weights
 from graders.compare import ReturnSpec, close, matches
 from graders.families import FAMILIES, Explanation, Family, Member, Text
+from graders.variants import tag_of
 from reference_impl.knobs import turned
 
 log = logging.getLogger("shousi.diagnosis")
@@ -364,7 +365,8 @@ def diagnose(problem: Problem, cases: list, messages: list[dict | None]) -> list
 def _variants(problem: Problem, wrong: list, known: set[str]) -> list[Explanation]:
     """The problem's own exact mistake variants that match every wrong case."""
     found = []
-    for tag in problem.mistakes:
+    for key in problem.mistakes:
+        tag = tag_of(key)  # a tag may have several implementations (graders.variants)
         if tag in known:
             continue
         # Cheapest first: a variant that does not match is dropped on the first case that
@@ -375,15 +377,16 @@ def _variants(problem: Problem, wrong: list, known: set[str]) -> list[Explanatio
             all(
                 matches(spec.spec(prepared.case), expected=expected, actual=actual)
                 for spec, expected, actual in zip(
-                    problem.meta.returns, prepared.variants[tag], message["outputs"], strict=True
+                    problem.meta.returns, prepared.variants[key], message["outputs"], strict=True
                 )
             )
             for prepared, message in sorted(
-                wrong, key=lambda pair: (not _computed(pair[0].variants, tag), _size(pair[0].case))
+                wrong, key=lambda pair: (not _computed(pair[0].variants, key), _size(pair[0].case))
             )
         ):
             text = problem.describe(tag)
             found.append(Explanation(tag, Text(text["en"], text["zh"])))
+            known.add(tag)  # named once, whichever of its implementations matched
     return found
 
 

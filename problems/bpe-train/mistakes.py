@@ -76,6 +76,23 @@ def pairs_not_weighted(words, counts, num_merges):
     return _train(words, counts, num_merges, weighted=False)
 
 
+def pairs_once_per_word(words, counts, num_merges):
+    """Each distinct pair of a word counted once (a set per word), counts ignored."""
+    corpus = [[*word, END] for word in words]
+    merges = []
+    for _ in range(num_merges):
+        stats = {}
+        for symbols in corpus:
+            for pair in dict.fromkeys(zip(symbols, symbols[1:], strict=False)):
+                stats[pair] = stats.get(pair, 0) + 1
+        best = _smallest(stats)
+        if best is None:
+            break
+        merges.append(best)
+        corpus = [_merge(symbols, best) for symbols in corpus]
+    return merges
+
+
 def overlapping_merge(words, counts, num_merges):
     return _train(words, counts, num_merges, merge=_merge_chained)
 
@@ -93,7 +110,8 @@ def merge_across_symbols(words, counts, num_merges):
 
 
 MISTAKES = {
-    "pairs_not_weighted": pairs_not_weighted,
+    # Counts ignored: every pair counted once per occurrence, or once per word.
+    "pairs_not_weighted": [pairs_not_weighted, pairs_once_per_word],
     "overlapping_merge": overlapping_merge,
     "tie_break_wrong": tie_break_wrong,
     "tie_break_largest": tie_break_largest,

@@ -14,6 +14,16 @@ def dpo_reference_missing(
     return -F.logsigmoid(logits).mean(), chosen_rewards, rejected_rewards
 
 
+def dpo_reference_missing_in_loss(
+    policy_chosen_logps, policy_rejected_logps, ref_chosen_logps, ref_rejected_logps, beta=0.1
+):
+    # The rewards are right, but the loss's margin leaves the reference out.
+    logits = beta * (policy_chosen_logps - policy_rejected_logps)
+    chosen_rewards = (beta * (policy_chosen_logps - ref_chosen_logps)).detach()
+    rejected_rewards = (beta * (policy_rejected_logps - ref_rejected_logps)).detach()
+    return -F.logsigmoid(logits).mean(), chosen_rewards, rejected_rewards
+
+
 def dpo_sign_swapped(
     policy_chosen_logps, policy_rejected_logps, ref_chosen_logps, ref_rejected_logps, beta=0.1
 ):
@@ -45,7 +55,8 @@ def dpo_log_of_sigmoid_unstable(
 
 
 MISTAKES = {
-    "dpo_reference_missing": dpo_reference_missing,
+    # The reference left out everywhere, or only in the loss's margin.
+    "dpo_reference_missing": [dpo_reference_missing, dpo_reference_missing_in_loss],
     "dpo_sign_swapped": dpo_sign_swapped,
     "dpo_beta_outside": dpo_beta_outside,
     "dpo_log_of_sigmoid_unstable": dpo_log_of_sigmoid_unstable,
@@ -57,7 +68,7 @@ MESSAGES = {
         "beta * (log pi(chosen) - log pi(rejected)). DPO's implicit reward is a log-ratio "
         "against the frozen reference, beta * (log pi - log pi_ref); without it nothing keeps "
         "the policy close to the reference. Subtract ref_chosen_logps and ref_rejected_logps "
-        "(in the rewards too).",
+        "in the margin (and in the rewards).",
         "zh": "你的损失完全没有用参考模型的 logps：margin 写成了 beta * (log pi(chosen) - "
         "log pi(rejected))。DPO 的隐式奖励是相对冻结参考模型的对数比 beta * (log pi - "
         "log pi_ref)，少了它就没有东西把策略拉在参考模型附近。要减去 ref_chosen_logps 和 "

@@ -50,6 +50,14 @@ def padding_in_mean(logp, old_logp, ref_logp, advantages, mask, clip_eps=0.2, be
     return (per_token * mask.float()).sum() / mask.numel()
 
 
+def padding_in_row_mean(logp, old_logp, ref_logp, advantages, mask, clip_eps=0.2, beta=0.04):
+    """The same mistake per row: each row's masked sum over T, empty rows left out."""
+    per_token = -(_surrogate(logp, old_logp, advantages, clip_eps) - beta * _k3(logp, ref_logp))
+    per_row = (per_token * mask.float()).sum(1) / mask.shape[1]
+    valid = mask.any(1).float()
+    return (per_row * valid).sum() / valid.sum().clamp(min=1)
+
+
 def token_level_mean(logp, old_logp, ref_logp, advantages, mask, clip_eps=0.2, beta=0.04):
     per_token = -(_surrogate(logp, old_logp, advantages, clip_eps) - beta * _k3(logp, ref_logp))
     m = mask.float()
@@ -66,7 +74,8 @@ MISTAKES = {
     "clip_max_instead_of_min": clip_max_instead_of_min,
     "kl_estimator_wrong": kl_estimator_wrong,
     "kl_direction_reversed": kl_direction_reversed,
-    "padding_in_mean": padding_in_mean,
+    # Two ways of counting padding: over the whole batch, or over each row's T.
+    "padding_in_mean": [padding_in_mean, padding_in_row_mean],
     "token_level_mean": token_level_mean,
     "empty_rows_counted": empty_rows_counted,
 }

@@ -48,11 +48,28 @@ def bias_grad_wrong_axis(x, y, w1, b1, w2, b2):
     return loss, x.T @ dpre, dpre.sum(axis=1), h.T @ dlogits, dlogits.sum(axis=1)
 
 
+def db2_wrong_axis(x, y, w1, b1, w2, b2):
+    # Only the output layer's bias gradient summed over the classes.
+    pre, h, loss, dlogits = _forward(x, y, w1, b1, w2, b2)
+    dlogits = dlogits / x.shape[0]
+    dpre = (dlogits @ w2.T) * (pre > 0)
+    return loss, x.T @ dpre, dpre.sum(axis=0), h.T @ dlogits, dlogits.sum(axis=1)
+
+
+def db1_wrong_axis(x, y, w1, b1, w2, b2):
+    # Only the hidden layer's bias gradient summed over the hidden units.
+    pre, h, loss, dlogits = _forward(x, y, w1, b1, w2, b2)
+    dlogits = dlogits / x.shape[0]
+    dpre = (dlogits @ w2.T) * (pre > 0)
+    return loss, x.T @ dpre, dpre.sum(axis=1), h.T @ dlogits, dlogits.sum(axis=0)
+
+
 MISTAKES = {
     "missing_mean_over_batch": missing_mean_over_batch,
     "relu_grad_wrong": relu_grad_wrong,
     "relu_grad_times_activation": relu_grad_times_activation,
-    "bias_grad_wrong_axis": bias_grad_wrong_axis,
+    # Both biases, or one of them: the same slip.
+    "bias_grad_wrong_axis": [bias_grad_wrong_axis, db2_wrong_axis, db1_wrong_axis],
 }
 
 MESSAGES = {
@@ -77,7 +94,7 @@ MESSAGES = {
         "导数是 0/1 掩码 (pre > 0)：dpre = dh * (pre > 0)。",
     },
     "bias_grad_wrong_axis": {
-        "en": "Your bias gradients are summed over the feature axis (axis=1), so they have one "
+        "en": "Your bias gradient is summed over the feature axis (axis=1), so it has one "
         "entry per example. A bias is added to every row of the batch: its gradient sums "
         "over the batch, db = d.sum(axis=0), with the shape of the bias.",
         "zh": "你的偏置梯度是沿特征维（axis=1）求和的，结果每个样本一个数。"
