@@ -22,7 +22,7 @@ class ReturnSpec:
 
     name: str
     type: Literal["ndarray", "tensor", "value"]
-    dtype: Literal["float", "bool", "int"]
+    dtype: Literal["float", "bool", "int"] | None  # None for a plain value
     atol: float = 0.0
     rtol: float = 0.0
     # A plain list's element as a message names it, (en, zh) with {n} from 1 and {i} from 0.

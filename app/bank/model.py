@@ -31,7 +31,8 @@ class ReturnMeta(_Strict):
     # "value": a plain Python value (str, int, float, bool, None, and lists, tuples and
     # dicts of them: a tokeniser's merges), compared exactly.
     type: Literal["ndarray", "tensor", "value"]
-    dtype: Literal["float", "bool", "int"] = "float"
+    # An array's element kind; none for a plain value (its Python types are compared).
+    dtype: Literal["float", "bool", "int"] | None = "float"
     atol: float = Field(default=0.0, ge=0)
     rtol: float = Field(default=0.0, ge=0)
     # How a message names a plain list's element ("merge {n}"; {n} counts from 1, {i} is
@@ -41,8 +42,19 @@ class ReturnMeta(_Strict):
     # each compared as an array of this type.
     many: bool = False
 
+    @model_validator(mode="before")
+    @classmethod
+    def _plain_has_no_dtype(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("type") == "value":
+            if data.get("dtype") is not None:
+                raise ValueError(f"return {data.get('name')!r}: a plain value has no dtype")
+            return {**data, "dtype": None}
+        return data
+
     @model_validator(mode="after")
     def _plain_is_exact(self) -> ReturnMeta:
+        if self.dtype is None and self.type != "value":
+            raise ValueError(f"return {self.name!r}: an array needs a dtype")
         if self.type == "value" and (self.atol or self.rtol):
             raise ValueError(f"return {self.name!r}: a plain value is compared exactly")
         if self.item is not None and self.type != "value":
