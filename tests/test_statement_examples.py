@@ -1,7 +1,10 @@
-"""Every statement's example runs against the problem's solution and prints what it shows.
+"""Every statement's example runs against the problem's solution and prints what it shows,
+and every formula of a problem's texts and of the cards is rendered as math.
 
 A candidate copies the `>>>` lines of `## Example` into a notebook and expects the same
-output: a statement whose example drifted from the solution teaches the wrong thing.
+output: a statement whose example drifted from the solution teaches the wrong thing. A
+`$$ ... $$` line inside a paragraph or a list item without blank lines around it is read as
+inline dollars, and every formula after it on the page comes out as raw text.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ import pytest
 import torch
 
 from app.bank.loader import load_problem
-from app.settings import BUILTIN_DIR
+from app.qa import load_deck
+from app.settings import BUILTIN_DIR, Settings
+from app.web.present import render_markdown
 from graders.case import Fixture
 
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
@@ -63,3 +68,36 @@ def test_statement_example_prints_what_it_shows(folder: str, lang: str) -> None:
         report: list[str] = []
         runner.run(test, out=report.append)
         assert not runner.failures, f"problems/{folder}/statement.{lang}.md:\n" + "".join(report)
+
+
+# What is left of the HTML once code and the formulas KaTeX renders are taken out.
+_NOT_PROSE = re.compile(
+    r"<pre.*?</pre>|<code>.*?</code>|<span class=\"math inline\">.*?</span>"
+    r"|<div class=\"math block\">.*?</div>",
+    re.S,
+)
+
+
+def _stray_dollar(markdown: str) -> str | None:
+    """The text around a `$` the renderer left as text, if any."""
+    prose = _NOT_PROSE.sub("", render_markdown(markdown)).replace("\\$", "")
+    at = prose.find("$")
+    return None if at < 0 else prose[max(0, at - 60) : at + 40]
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_every_formula_of_a_problem_is_rendered_as_math(folder: str) -> None:
+    for path in sorted((BUILTIN_DIR / folder).glob("*.md")):
+        stray = _stray_dollar(path.read_text(encoding="utf-8"))
+        assert stray is None, f"problems/{folder}/{path.name}: a formula shown as text: {stray!r}"
+
+
+def test_every_formula_of_a_card_is_rendered_as_math() -> None:
+    deck = load_deck(Settings().qa_directories())
+    broken = [
+        (card.id, lang, stray)
+        for card in deck.ordered()
+        for lang in ("zh", "en")
+        if (stray := _stray_dollar(getattr(card, lang).answer))
+    ]
+    assert broken == []
