@@ -184,3 +184,21 @@ def test_a_guests_first_post_hands_the_page_its_sessions_token(client: TestClien
     )
     assert again.status_code == 200 and custom.status_code == 422  # past the token check
     assert custom.headers["x-csrf-token"] == token
+
+
+def test_a_plain_value_custom_run_shows_both_outputs_and_the_first_difference(
+    client: TestClient, bank: Bank
+) -> None:
+    roomy_account_limits(client)
+    new_account(client, "custom-html-plain")
+    token = form_token(client, "/problems/bpe-train")
+    problem = bank.get("bpe-train")
+    shown = client.post(
+        "/problems/bpe-train/custom?partial=1&lang=en",
+        data={"csrf_token": token, "code": problem.starter, "input": custom_template_text(problem)},
+    )
+    assert shown.status_code == 200, shown.text
+    # The starter returns []: the message says what the first merge should have been.
+    first = "`merges` is empty, expected 10 items, starting with (&#39;e&#39;, &#39;s&#39;)"
+    assert first in shown.text
+    assert 'data-output="merges"' in shown.text and "custom-shape" not in shown.text

@@ -39,6 +39,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "signature": {"zh": "签名", "en": "Signature"},
     "returns": {"zh": "返回值与容差", "en": "Returns and tolerance"},
     "exact": {"zh": "必须完全一致", "en": "must match exactly"},
+    "plain_value": {
+        "zh": "普通 Python 值（字符串、数字、列表、字典；tuple 与 list 视为相同）",
+        "en": "a plain Python value (strings, numbers, lists, dicts; a tuple equals a list)",
+    },
+    "list_of": {"zh": "由以下类型组成的 list：", "en": "a list of"},
     "forbidden": {"zh": "禁止使用", "en": "Not allowed"},
     "limits": {"zh": "资源限制", "en": "Limits"},
     "limits_text": {
@@ -217,6 +222,15 @@ STRINGS: dict[str, dict[str, str]] = {
         '{"values": [...], "dtype": "bool"}; nn.Module problems also take "init" '
         '(constructor arguments) and "seed" (for the weights). At most 4096 values per '
         "array and 4 dimensions. Your output is shown beside the reference's.",
+    },
+    "custom_hint_plain": {
+        "zh": '编辑下面的 JSON："inputs" 按样例的写法给出每个参数：字符串、整数、列表'
+        "（一对符号写成两个元素的列表）。最多 10000 个字符串和数字，每个字符串不超过 1000 个字符。"
+        "你的输出会和参考实现的输出并排显示。",
+        "en": 'Edit the JSON: "inputs" gives each argument in the form of the sample\'s: '
+        "strings, integers, lists (a pair of symbols is a list of two). At most 10,000 "
+        "strings and numbers, 1,000 characters a string. Your output is shown beside the "
+        "reference's.",
     },
     "custom_run": {"zh": "用自定义输入运行", "en": "Run with custom input"},
     "custom_reset": {"zh": "恢复为样例输入", "en": "Reset to the sample input"},
